@@ -1,0 +1,115 @@
+import { matchRoutes } from "react-router";
+
+/**
+ * Who may use each page and API call: the one table that the page guard, the API dispatcher and
+ * the authorization test all read. `user` means signed in; ownership of a record (an order) is
+ * checked inside the service, on top of this. `admin-or-404` is the single-segment about editor
+ * (`/:id`): anyone but an admin gets the ordinary 404 page, so unknown paths stay plain 404s.
+ */
+export type Access = "public" | "user" | "admin" | "admin-or-404";
+
+export const pageAccess: Record<string, Access> = {
+  "/": "public",
+  "/login": "public",
+  "/register": "public",
+  "/reset": "public",
+  "/contact": "public",
+  "/contact-us": "public",
+  "/thanks": "public",
+  "/pricing": "public",
+  "/service": "public",
+  "/received-payment/:id": "public",
+  "/unsubscribe/:token": "public",
+  "/sitemap.xml": "public",
+  "/robots.txt": "public",
+  "/paypal-standin": "public",
+  // customer
+  "/dashboard": "user",
+  "/order-now/:id": "user",
+  "/my-order": "user",
+  "/pending-order": "user",
+  "/pay-now/:id": "user",
+  "/order-cancelled/:id": "user",
+  // admin (the original guarded these by sign-in only; the server now requires the Admin role)
+  "/admin": "admin",
+  "/admin-user/:id": "admin",
+  "/admin/payment-status/:id": "admin",
+  "/total-orders": "admin",
+  "/all-messages": "admin",
+  "/view/:id": "admin",
+  "/all-subscriber": "admin",
+  "/add-item": "admin",
+  "/items": "admin",
+  "/add-user": "admin",
+  "/add-paypal-Email": "admin",
+  "/paypal-email/:id": "admin",
+  "/setting": "admin",
+  "/edit-banner": "admin",
+  "/banner/:id": "admin",
+  "/add-logo": "admin",
+  "/edit-logo/:id": "admin",
+  "/edit-about": "admin",
+  "/:id": "admin-or-404",
+  "/edit-service": "admin",
+  "/servicetext-edit/:id": "admin",
+  "/service-edit/:id": "admin",
+  "/main-service-edit/:id": "admin",
+  "/edit-video": "admin",
+  "/videotext-edit/:id": "admin",
+  "/video/:id": "admin",
+  "/step-section": "admin",
+  "/edit-step/:id": "admin",
+  "/edit-work": "admin",
+  "/edit-work/:id": "admin",
+  "/add-contact": "admin",
+  "/edit-contact-page/:id": "admin",
+  "/add-about-footer": "admin",
+  "/edit-about-footer/:id": "admin",
+  "/add-address-footer": "admin",
+  "/edit-address-footer/:id": "admin",
+  "/add-social-footer": "admin",
+  "/edit-social-footer/:id": "admin",
+  "/add-pricing": "admin",
+  "/package-edit/:id": "admin",
+  "/edit-testimonial": "admin",
+  "/edit-testimonial/:id": "admin",
+  "/testimonialtext-edit/:id": "admin",
+  "/edit-faq": "admin",
+  "/faqtext-edit/:id": "admin",
+  "/faq-edit/:id": "admin",
+  "/edit-services-features": "admin",
+  "/featurestext-edit/:id": "admin",
+  "/edit-feature-items/:id": "admin",
+  "/edit-team-text": "admin",
+  "/team-text-edit/:id": "admin",
+  "/edit-team-items/:id": "admin",
+  "/edit-experience": "admin",
+  "/edit-experience/:id": "admin",
+  "/edit-counter": "admin",
+  "/counters/:id": "admin",
+  "/update-calltoaction": "admin",
+  "/edit-call/:id": "admin",
+  "/add-copyright": "admin",
+  "/edit-copyright/:id": "admin",
+};
+
+const pageRoutes = Object.entries(pageAccess).map(([path, access]) => ({ path, access }));
+
+/**
+ * The access a URL path needs, ranked the way React Router ranks routes (a static path beats
+ * `/:id`). Paths that match no entry are public: they are 404s or static files.
+ */
+export function accessForPath(pathname: string): Access {
+  const matches = matchRoutes(pageRoutes, pathname);
+  const leaf = matches?.at(-1)?.route as { access: Access } | undefined;
+  return leaf?.access ?? "public";
+}
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Every JSON API call under /api, in Express path syntax, with the role it needs. */
+export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
+  "GET /me": "public",
+};
+
+export const apiKey = (method: ApiMethod, path: string) => `${method} ${path}` as `${ApiMethod} /${string}`;

@@ -1,0 +1,56 @@
+import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { getMigrations } from "better-auth/db/migration";
+import type { Config } from "../config.server.ts";
+import type { Db, DbKind } from "../db/db.server.ts";
+import type { Mailer } from "../mail/mailer.server.ts";
+
+/** The header our own server sets from the socket (or trusted proxy); clients cannot forge it. */
+export const CLIENT_IP_HEADER = "x-rankwell-client-ip";
+
+function authOptions(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
+  return {
+    appName: "Rankwell",
+    baseURL: config.appUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    database: { db, type: kind },
+    trustedOrigins: [config.appUrl],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // A reset ends every session of the account, so a stolen session does not outlive it.
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }: { user: { email: string }; url: string }) => {
+        await mailer.send({
+          to: user.email,
+          subject: "Reset your Rankwell password",
+          text: `Someone asked to reset the password of your Rankwell account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
+        });
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Our own limiter (security/rate-limit.server.ts) covers sign-in, sign-up and reset for both
+    // the pages and /api/auth, so there is one rule in one place.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
+  return betterAuth(authOptions(config, db, kind, mailer));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or updates better-auth's own tables (user, session, account, verification). */
+export async function migrateAuthTables(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
+  const { runMigrations } = await getMigrations(authOptions(config, db, kind, mailer));
+  await runMigrations();
+}

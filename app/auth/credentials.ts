@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/**
+ * The login and register rules, with the spec's exact messages. Shared by the browser (inline
+ * messages) and the server (the rule that counts).
+ * "Provide a Valid Email" is given for anything that is not a well-formed address; the original's
+ * "three consecutive letters" test rejected real addresses such as ab@c.io, so it is not copied.
+ */
+export const email = z
+  .string({ error: "Email is Required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is Required")
+  .max(254, "Provide a Valid Email")
+  .pipe(z.email("Provide a Valid Email"));
+
+export const password = z
+  .string({ error: "Password is Required" })
+  .min(1, "Password is Required")
+  .min(6, "Minimum 6 Characters")
+  .max(128, "Maximum 128 Characters");
+
+export const credentialsSchema = z.object({ email, password });
+export const resetRequestSchema = z.object({ email });
+export const resetPasswordSchema = z.object({ token: z.string().min(1, "The reset link is incomplete"), password });
+
+export const LOGIN_FAILED = "Incorrect email or password. Please try again.";

@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+
+/** Every setting Rankwell reads from the environment; `.env.example` lists the same names. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL such as http://localhost:3000" })
+    .default("http://localhost:3000")
+    .transform((url) => url.replace(/\/+$/, "")),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|file:)/, "must start with postgres:// or file:")
+    .default("file:./data/rankwell.db"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Rankwell <no-reply@rankwell.local>"),
+  OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  DEMO_CONTENT: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((v) => v === "on"),
+  PAYPAL_MODE: z.enum(["standin", "sandbox", "live"]).default("standin"),
+  PAYPAL_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and checks the environment. A bad value stops start-up with a message naming the
+ * variable, rather than failing later somewhere less obvious.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  const sqliteFile = c.DATABASE_URL.startsWith("file:") ? resolve(c.DATABASE_URL.slice(5)) : undefined;
+  const dataDir = sqliteFile ? dirname(sqliteFile) : resolve("./data");
+  const paypalBase =
+    c.PAYPAL_BASE_URL ??
+    { standin: `${c.APP_URL}/paypal-standin`, sandbox: "https://www.sandbox.paypal.com", live: "https://www.paypal.com" }[
+      c.PAYPAL_MODE
+    ];
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    appUrl: c.APP_URL,
+    secureCookies: c.APP_URL.startsWith("https://"),
+    database: sqliteFile ? ({ kind: "sqlite", file: sqliteFile } as const) : ({ kind: "postgres", url: c.DATABASE_URL } as const),
+    authSecret: c.AUTH_SECRET ?? persistedSecret(dataDir),
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    outboxDir: resolve(c.OUTBOX_DIR),
+    trustProxy: c.TRUST_PROXY,
+    demoContent: c.DEMO_CONTENT,
+    paypal: { mode: c.PAYPAL_MODE, baseUrl: paypalBase.replace(/\/+$/, "") },
+    rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    logLevel: c.LOG_LEVEL,
+  };
+}
+
+/**
+ * Without AUTH_SECRET a random secret is made once and kept beside the data, so a fresh
+ * checkout starts with one command and sessions survive restarts. Production sets AUTH_SECRET.
+ */
+function persistedSecret(dataDir: string): string {
+  const file = resolve(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import type { Config } from "../config.server.ts";
+import { migrations } from "./migrations/index.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+export type DbKind = Config["database"]["kind"];
+
+// PostgreSQL returns BIGINT (and SUM over integers) as text by default; our values fit in a
+// JavaScript number, so read them as numbers on both databases.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/** Opens the database named by the configuration: an SQLite file or a PostgreSQL pool. */
+export function openDatabase(database: Config["database"]): { db: Db; kind: DbKind } {
+  if (database.kind === "sqlite") {
+    mkdirSync(dirname(database.file), { recursive: true });
+    const sqlite = new SQLite(database.file);
+    // WAL lets readers proceed while one writer commits; busy_timeout waits instead of failing.
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("synchronous = NORMAL");
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: "sqlite" };
+  }
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres" };
+}
+
+/** Brings the schema up to date; called on every start before the server listens. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}
+
+export const nowIso = () => new Date().toISOString();

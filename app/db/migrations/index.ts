@@ -1,0 +1,10 @@
+import type { Migration } from "kysely/migration";
+import * as foundation from "./001_foundation.ts";
+
+/**
+ * Every migration, in order. Listed here rather than read from the folder so that the bundled
+ * server carries them. Append new ones; never edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  "001_foundation": foundation,
+};

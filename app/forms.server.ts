@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { AppError } from "./errors.ts";
+import { requestContext } from "./services.server.ts";
+
+export type FormValues = Record<string, string>;
+
+/** The submitted form as plain strings (files are not accepted anywhere on this site). */
+export async function formValues(request: Request): Promise<FormValues> {
+  const form = await request.formData();
+  const values: FormValues = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
+/** What a failed action returns: the message, each field's message, and what was typed. */
+export function failure(error: AppError, values: FormValues = {}) {
+  const { password: _p, newPassword: _n, ...kept } = values;
+  return data({ ok: false as const, error: error.message, fields: error.fields ?? {}, values: kept }, { status: error.status });
+}
+
+/** Runs an action's work; an AppError becomes a failure shown next to the fields, not a crash. */
+export async function guardForm<T>(values: FormValues, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) return failure(error, values);
+    throw error;
+  }
+}
+
+type ContextLike = { get(ctx: typeof requestContext): import("./services.server.ts").RequestInfo };
+
+/** Counts an attempt against the client's per-minute limit for `bucket`; throws 429 past it. */
+export async function limitRate(context: ContextLike, bucket: string): Promise<void> {
+  const { services, clientIp } = context.get(requestContext);
+  const { allowed } = await services.rateLimiter.attempt(bucket, clientIp);
+  if (!allowed) throw new AppError(429, "Too many attempts. Please wait a minute and try again.");
+}

@@ -1,0 +1,90 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { accessForPath } from "./auth/access.ts";
+import { enforcePageAccess } from "./auth/permissions.server.ts";
+import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
+import { requestContext } from "./services.server.ts";
+import { useNonce } from "./ui/nonce.tsx";
+import { SiteHeader } from "./ui/site-header.tsx";
+
+/**
+ * Every request: who is asking, then the access table's rule for this path. Loaders of
+ * guarded pages still call requireUser/requireAdmin, which read the viewer set here.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const { services } = context.get(requestContext);
+    const viewer = await loadViewer(services, request.headers);
+    context.set(viewerContext, viewer);
+    enforcePageAccess(accessForPath(new URL(request.url).pathname), viewer, request);
+    return next();
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = context.get(viewerContext);
+  return { viewer: { email: viewer.user?.email ?? null, isAdmin: viewer.isAdmin } };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3730a3" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-ink antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<RootData>("root");
+  let title = "Something went wrong";
+  let detail = "Sorry, we could not show this page. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data?.message === "string" ? error.data.message : undefined;
+    if (error.status === 404) {
+      title = "Page not found";
+      detail = "There is no page at this address. It may have moved, or the link may be mistyped.";
+    } else if (error.status === 403) {
+      title = message ?? "You don't have any permission";
+      detail = "This page is for administrators. If you should have access, ask an administrator to add you.";
+    } else if (error.status < 500 && message) {
+      title = message;
+      detail = "";
+    }
+  }
+  return (
+    <>
+      <SiteHeader viewer={root?.viewer ?? { email: null, isAdmin: false }} />
+      <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        {detail && <p className="mt-4 text-gray-700">{detail}</p>}
+        <p className="mt-8">
+          <Link to="/" className="font-semibold text-brand-700 underline">
+            Back to the home page
+          </Link>
+        </p>
+      </main>
+    </>
+  );
+}

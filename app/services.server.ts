@@ -1,0 +1,28 @@
+import { createContext } from "react-router";
+import type { Auth } from "./auth/auth.server.ts";
+import type { Config } from "./config.server.ts";
+import type { Db, DbKind } from "./db/db.server.ts";
+import type { Logger } from "./logger.server.ts";
+import type { Mailer } from "./mail/mailer.server.ts";
+import type { RateLimiter } from "./security/rate-limit.server.ts";
+
+/** What every loader, action and API handler works with; built once per process. */
+export interface Services {
+  config: Config;
+  db: Db;
+  dbKind: DbKind;
+  auth: Auth;
+  mailer: Mailer;
+  log: Logger;
+  rateLimiter: RateLimiter;
+}
+
+/** Per request: set by the Express app before React Router runs. */
+export interface RequestInfo {
+  services: Services;
+  nonce: string;
+  clientIp: string;
+  requestId: string;
+}
+
+export const requestContext = createContext<RequestInfo>();

@@ -1,0 +1,12 @@
+import type { Endpoint } from "./endpoint.ts";
+
+/** Who the caller is: lets a browser or client learn its own role without listing all users. */
+export const meEndpoints: Endpoint[] = [
+  {
+    method: "GET",
+    path: "/me",
+    async handle({ viewer }) {
+      return { user: viewer.user ? { email: viewer.user.email, name: viewer.user.name } : null, isAdmin: viewer.isAdmin };
+    },
+  },
+];

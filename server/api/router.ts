@@ -1,0 +1,44 @@
+import { fromNodeHeaders } from "better-auth/node";
+import express, { type Router } from "express";
+import { apiAccess, apiKey } from "~/auth/access.ts";
+import { NO_PERMISSION } from "~/auth/permissions.server.ts";
+import { loadViewer } from "~/auth/viewer.server.ts";
+import { AppError } from "~/errors.ts";
+import type { Services } from "~/services.server.ts";
+import type { Endpoint } from "./endpoint.ts";
+
+/**
+ * Mounts the endpoints with the access the table gives each. An endpoint missing from the table
+ * stops start-up: nothing is reachable without a stated role.
+ */
+export function apiRouter(services: Services, endpoints: Endpoint[], clientIpOf: (req: express.Request) => string): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: "64kb" }));
+  router.use(express.urlencoded({ extended: false, limit: "64kb" }));
+
+  for (const endpoint of endpoints) {
+    const access = apiAccess[apiKey(endpoint.method, endpoint.path)];
+    if (!access) throw new Error(`API ${endpoint.method} ${endpoint.path} is not in the access table`);
+    const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
+    router[method](endpoint.path, async (req, res) => {
+      const viewer = await loadViewer(services, fromNodeHeaders(req.headers));
+      if (access !== "public" && !viewer.user) throw new AppError(401, "Please sign in first");
+      if (access === "admin" && !viewer.isAdmin) throw new AppError(403, NO_PERMISSION);
+      const result = await endpoint.handle({
+        req,
+        params: req.params as Record<string, string>,
+        body: req.body ?? {},
+        query: new URL(req.originalUrl, "http://x").searchParams,
+        viewer,
+        services,
+        clientIp: clientIpOf(req),
+      });
+      res.status(endpoint.status ?? 200).json(result);
+    });
+  }
+
+  router.use((_req, res) => {
+    res.status(404).json({ error: "No such API call" });
+  });
+  return router;
+}
