@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { accessForPath } from "./auth/access.ts";
+import { accessForPath, pagePath } from "./auth/access.ts";
 import { enforcePageAccess } from "./auth/permissions.server.ts";
 import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
 import { requestContext } from "./services.server.ts";
@@ -17,7 +17,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { services } = context.get(requestContext);
     const viewer = await loadViewer(services, request.headers);
     context.set(viewerContext, viewer);
-    enforcePageAccess(accessForPath(new URL(request.url).pathname), viewer, request);
+    enforcePageAccess(accessForPath(pagePath(new URL(request.url)).pathname), viewer, request);
     return next();
   },
 ];

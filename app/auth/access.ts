@@ -13,6 +13,7 @@ export const pageAccess: Record<string, Access> = {
   "/login": "public",
   "/register": "public",
   "/reset": "public",
+  "/logout": "public",
   "/contact": "public",
   "/contact-us": "public",
   "/thanks": "public",
@@ -94,6 +95,20 @@ export const pageAccess: Record<string, Access> = {
 };
 
 const pageRoutes = Object.entries(pageAccess).map(([path, access]) => ({ path, access }));
+
+/**
+ * The page a request is for. Client-side navigations fetch `/path.data` (or `/_.data` for a
+ * path ending in a slash) with a `_routes` parameter; strip those as React Router does.
+ */
+export function pagePath(url: URL): { pathname: string; search: string } {
+  let { pathname } = url;
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  const params = new URLSearchParams(url.search);
+  params.delete("_routes");
+  const search = params.toString();
+  return { pathname: pathname || "/", search: search ? `?${search}` : "" };
+}
 
 /**
  * The access a URL path needs, ranked the way React Router ranks routes (a static path beats

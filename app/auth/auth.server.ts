@@ -40,6 +40,7 @@ function authOptions(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    logger: { disabled: config.logLevel === "silent" },
   } satisfies BetterAuthOptions;
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { Access } from "./access.ts";
+import { type Access, pagePath } from "./access.ts";
 import { type SignedInUser, type Viewer, viewerContext } from "./viewer.server.ts";
 
 export const NO_PERMISSION = "You don't have any permission";
@@ -13,8 +13,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 }
 
 export function loginRedirect(request: Request): Response {
-  const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
+  const { pathname, search } = pagePath(new URL(request.url));
+  const back = `${pathname}${search}`;
   return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
 }
 

@@ -1,0 +1,49 @@
+// `npm test`: builds, runs Vitest (unit + integration on SQLite, and on PostgreSQL when
+// TEST_DATABASE_URL is set) and Playwright (Chromium), then prints one line with the real totals.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const out = ".tmp/test-results";
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const run = (command: string, args: string[], env: Record<string, string> = {}) =>
+  spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+
+let passed = 0;
+let failed = 0;
+
+if (run("npx", ["react-router", "build"]) !== 0) {
+  console.log("\nbuild failed");
+  failed += 1;
+} else {
+  const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}/vitest.json`]);
+  const vitest = readJson(`${out}/vitest.json`);
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests;
+    // A file that failed to load has no tests to count; count it as a failure.
+    failed += vitest.testResults.filter((f: { status: string; assertionResults: unknown[] }) => f.status === "failed" && f.assertionResults.length === 0).length;
+  }
+  if (!vitest || (vitestStatus !== 0 && failed === 0)) failed += 1;
+
+  const pwStatus = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` });
+  const pw = readJson(`${out}/playwright.json`);
+  if (pw) {
+    passed += pw.stats.expected + pw.stats.flaky;
+    failed += pw.stats.unexpected;
+  }
+  if (!pw || (pwStatus !== 0 && (pw?.stats.unexpected ?? 0) === 0)) failed += 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
+
+function readJson(path: string) {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}

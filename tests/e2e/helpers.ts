@@ -1,0 +1,38 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { E2E_DIR, e2eEnv } from "../../playwright.config.ts";
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export async function register(page: Page, email: string, password = "secret123") {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function logIn(page: Page, email: string, password = "secret123") {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Grants the Admin role with the documented command, against the e2e database. */
+export function makeAdmin(email: string) {
+  execFileSync(process.execPath, ["server/cli.ts", "add", email], { env: { ...process.env, ...e2eEnv }, stdio: "pipe" });
+}
+
+/** The newest mail sent to `to`, from the outbox folder. */
+export function lastMailTo(to: string): { subject: string; text: string } {
+  const dir = join(E2E_DIR, "outbox");
+  const mails = readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")))
+    .filter((m) => m.to === to);
+  const mail = mails.at(-1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}

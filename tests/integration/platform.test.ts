@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../setup/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RATE_LIMIT_PER_MINUTE: "3" });
+});
+afterAll(async () => server?.close());
+
+describe("platform", () => {
+  it("reports database health", async () => {
+    const response = await server.client().json("GET", "/healthz");
+    expect(response).toEqual({ status: 200, body: { status: "ok", database: "up" } });
+  });
+
+  it("sends security headers and no x-powered-by", async () => {
+    const response = await server.client().fetch("/");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBeTruthy();
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    const nonce = csp.match(/'nonce-([^']+)'/)![1];
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("answers unknown API calls and bad JSON with JSON 4xx", async () => {
+    expect(await server.client().json("GET", "/api/no-such-thing")).toEqual({ status: 404, body: { error: "No such API call" } });
+    const bad = await server.client().fetch("/api/me", { method: "GET" });
+    expect(bad.status).toBe(200);
+    const broken = await server.client().fetch("/api/no-such-thing", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{not json",
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ error: "The request body is not valid JSON" });
+  });
+
+  it("shows a friendly 404 page for unknown pages", async () => {
+    const page = await server.client().page("/no/such/page");
+    expect(page.status).toBe(404);
+    expect(page.html).toContain("Page not found");
+  });
+
+  it("rate limits sign-in per client IP, on the page and on the API", async () => {
+    const client = server.client();
+    for (let i = 0; i < 3; i++) {
+      expect((await client.form("/login", { email: "someone@example.com", password: "wrong-pass" })).status).toBe(401);
+    }
+    const limited = await client.form("/login", { email: "someone@example.com", password: "wrong-pass" });
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain("Too many attempts");
+    const api = await client.json("POST", "/api/auth/sign-in/email", { email: "someone@example.com", password: "wrong-pass" });
+    expect(api.status).toBe(429);
+    expect(api.body.error).toContain("Too many attempts");
+  });
+});

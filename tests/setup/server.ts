@@ -1,0 +1,165 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+
+type AppModule = typeof import("../../server/app.ts");
+export type RunningServer = Awaited<ReturnType<AppModule["startServer"]>>;
+
+/** The production build, loaded in-process: the same code `npm start` runs. */
+export async function loadApp(): Promise<AppModule> {
+  // @ts-expect-error: build output has no type declarations; its shape is server/app.ts.
+  return (await import("../../build/server/index.js")) as AppModule;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** A database of its own for one test file: a temp SQLite file, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB === "postgres") {
+    if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+    const name = `rankwell_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async drop() {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "rankwell-test-"));
+  return { url: `file:${join(dir, "test.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface TestServer {
+  url: string;
+  app: AppModule;
+  running: RunningServer;
+  services: RunningServer["services"];
+  outboxDir: string;
+  close(): Promise<void>;
+  /** A browser-like HTTP client with its own cookie jar. */
+  client(): TestClient;
+  /** Mails written to the outbox, oldest first. */
+  outbox(): { to: string; subject: string; text: string }[];
+}
+
+/** Starts the real server on a free port with a fresh database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const app = await loadApp();
+  const port = await freePort();
+  const database = await freshDatabase();
+  const outboxDir = mkdtempSync(join(tmpdir(), "rankwell-outbox-"));
+  const config = app.loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://localhost:${port}`,
+    DATABASE_URL: database.url,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    OUTBOX_DIR: outboxDir,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_MINUTE: "1000",
+    DEMO_CONTENT: "off",
+    ...env,
+  });
+  const running = await app.startServer(config, { clientDir: resolve("build/client") });
+  const url = `http://localhost:${port}`;
+  return {
+    url,
+    app,
+    running,
+    services: running.services,
+    outboxDir,
+    async close() {
+      await running.close();
+      await database.drop();
+      rmSync(outboxDir, { recursive: true, force: true });
+    },
+    client: () => new TestClient(url),
+    outbox: () =>
+      readdirSync(outboxDir)
+        .sort()
+        .map((f) => JSON.parse(readFileSync(join(outboxDir, f), "utf8"))),
+  };
+}
+
+/** fetch with a cookie jar and the site's own Origin, as a browser on the site would send. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("Origin", this.baseUrl);
+    if (this.cookies.size) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: "manual" });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = "", ...attrs] = cookie.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Sends JSON to the API and reads JSON back. */
+  async json<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await this.fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  /** Submits a page form the way a browser without JavaScript does. */
+  async form(path: string, fields: Record<string, string>): Promise<Response> {
+    return this.fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  async page(path: string): Promise<{ status: number; html: string; location: string | null }> {
+    const response = await this.fetch(path);
+    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
+  }
+
+  hasSession(): boolean {
+    return [...this.cookies.keys()].some((k) => k.includes("session_token"));
+  }
+}
+
+/** Registers through better-auth's HTTP API and returns the signed-in client. */
+export async function signedUpClient(server: TestServer, email: string, password = "secret123", options: { admin?: boolean } = {}) {
+  const client = server.client();
+  const { status, body } = await client.json("POST", "/api/auth/sign-up/email", { email, password, name: email.split("@")[0] });
+  if (status !== 200) throw new Error(`sign-up of ${email} answered ${status}: ${JSON.stringify(body)}`);
+  if (options.admin) await server.app.grantAdmin(server.services.db, email);
+  return client;
+}
