@@ -4,8 +4,8 @@ import { defineConfig } from "@playwright/test";
  * End-to-end tests in Debian's Chromium against the production build on a fresh SQLite
  * database under .tmp/e2e (wiped on every run). Mail goes to .tmp/e2e/outbox.
  */
-export const E2E_PORT = 3199;
-export const E2E_DIR = ".tmp/e2e";
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_DIR = process.env.E2E_DIR ?? ".tmp/e2e";
 export const e2eEnv = {
   NODE_ENV: "production",
   PORT: String(E2E_PORT),

@@ -1,10 +1,13 @@
 // `npm run admin -- add <email>` grants the Admin role; `remove <email>` takes it away; `list`
 // prints the admins. Works on the database the environment names (SQLite by default).
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
 const [command, email] = process.argv.slice(2);
 const usage = "usage: npm run admin -- add <email> | remove <email> | list";
 
-// @ts-expect-error: the build output exists only after `npm run build`.
-const mod = (await import("../build/server/index.js")) as typeof import("./app.ts");
+const serverBuild = resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+const mod = (await import(pathToFileURL(serverBuild).href)) as typeof import("./app.ts");
 
 async function run(): Promise<number> {
   if (!command || ((command === "add" || command === "remove") && !email)) {
@@ -37,4 +40,3 @@ async function run(): Promise<number> {
 }
 
 process.exitCode = await run();
-export {};

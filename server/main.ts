@@ -1,8 +1,10 @@
 // Starts Rankwell: `node server/main.ts` serves the production build, `--dev` serves the source
 // through Vite. Runs on Node 24's built-in TypeScript support, so it uses erasable syntax only.
 import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const dev = process.argv.includes("--dev");
+const buildDir = process.env.BUILD_DIR ?? "build";
 if (dev) process.env.NODE_ENV ??= "development";
 
 type AppModule = typeof import("./app.ts");
@@ -16,8 +18,7 @@ async function main() {
     devMiddleware = viteServer.middlewares;
     mod = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
   } else {
-    // @ts-expect-error: the build output exists only after `npm run build`.
-    mod = (await import("../build/server/index.js")) as AppModule;
+    mod = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as AppModule;
   }
 
   let config: ReturnType<AppModule["loadConfig"]>;
@@ -31,7 +32,7 @@ async function main() {
     throw error;
   }
 
-  const running = await mod.startServer(config, dev ? { devMiddleware } : { clientDir: resolve("build/client") });
+  const running = await mod.startServer(config, dev ? { devMiddleware } : { clientDir: resolve(buildDir, "client") });
   console.log(`[rankwell] listening on ${config.appUrl} (${config.database.kind}, port ${running.url.split(":").at(-1)})`);
 
   let stopping = false;

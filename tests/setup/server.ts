@@ -2,15 +2,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
 
 type AppModule = typeof import("../../server/app.ts");
 export type RunningServer = Awaited<ReturnType<AppModule["startServer"]>>;
 
 /** The production build, loaded in-process: the same code `npm start` runs. */
 export async function loadApp(): Promise<AppModule> {
-  // @ts-expect-error: build output has no type declarations; its shape is server/app.ts.
-  return (await import("../../build/server/index.js")) as AppModule;
+  return (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as AppModule;
 }
 
 async function freePort(): Promise<number> {
@@ -82,7 +84,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DEMO_CONTENT: "off",
     ...env,
   });
-  const running = await app.startServer(config, { clientDir: resolve("build/client") });
+  const running = await app.startServer(config, { clientDir: resolve(buildDir, "client") });
   const url = `http://localhost:${port}`;
   return {
     url,
@@ -126,6 +128,7 @@ export class TestClient {
   }
 
   /** Sends JSON to the API and reads JSON back. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the server answers.
   async json<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const response = await this.fetch(path, {
       method,
