@@ -1,4 +1,5 @@
 import { matchRoutes } from "react-router";
+import { type SectionDef, sections } from "../content/sections.ts";
 
 /**
  * Who may use each page and API call: the one table that the page guard, the API dispatcher and
@@ -125,6 +126,21 @@ export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 /** Every JSON API call under /api, in Express path syntax, with the role it needs. */
 export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "GET /me": "public",
+  ...contentApiAccess(),
 };
+
+/** Content calls come from the section registry: reads as the section says, writes admin only. */
+function contentApiAccess(): Record<string, Access> {
+  const rows: Record<string, Access> = {};
+  for (const def of Object.values(sections) as SectionDef[]) {
+    rows[`GET ${def.api.list}`] = def.read;
+    rows[`GET ${def.api.one}`] = def.read;
+    rows[`POST ${def.api.create}`] = "admin";
+    rows[`PUT ${def.api.update}`] = "admin";
+    if (def.api.remove) rows[`DELETE ${def.api.remove}`] = "admin";
+    if (def.api.reorder) rows[`PUT ${def.api.reorder}`] = "admin";
+  }
+  return rows;
+}
 
 export const apiKey = (method: ApiMethod, path: string) => `${method} ${path}` as `${ApiMethod} /${string}`;

@@ -43,3 +43,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
 }
 
 export const nowIso = () => new Date().toISOString();
+
+/** True for a UNIQUE constraint violation on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || e?.code === "23505";
+}

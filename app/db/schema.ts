@@ -8,6 +8,19 @@ import type { Generated } from "kysely";
 export interface Database {
   user_roles: UserRolesTable;
   rate_limits: RateLimitsTable;
+  content_items: ContentItemsTable;
+}
+
+export interface ContentItemsTable {
+  id: string;
+  section: string;
+  singleton_key: string | null;
+  position: number;
+  /** The section's fields as a JSON object of strings. */
+  data: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
 }
 
 export interface UserRolesTable {

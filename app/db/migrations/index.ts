@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import * as foundation from "./001_foundation.ts";
+import * as content from "./002_content.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -7,4 +8,5 @@ import * as foundation from "./001_foundation.ts";
  */
 export const migrations: Record<string, Migration> = {
   "001_foundation": foundation,
+  "002_content": content,
 };

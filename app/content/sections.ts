@@ -1,0 +1,372 @@
+import { choice, email, type FieldDef, image, longText, number, text, url } from "./fields.ts";
+
+/**
+ * Every content section of the site, once, as data. From each entry come its zod schema, its
+ * JSON API routes (the spec's exact paths), its admin screens, its success texts and the typed
+ * values the public pages render. Field names, paths and texts are the spec's, spellings included.
+ * Calls the spec does not name (marked "gap") fill what an editor needs; see
+ * docs/decisions/0002-content-registry.md.
+ */
+export interface SectionDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  key: string;
+  label: string;
+  kind: "singleton" | "list";
+  /** The admin page: singleton -> create form or edit link; list -> add form and entries. */
+  adminPath: string;
+  /** The edit screen of one record. */
+  editPath: string;
+  /** Further paths that open the same edit screen (the spec names two for service items). */
+  aliasEditPaths?: string[];
+  api: { list: string; one: string; create: string; update: string; remove?: string; reorder?: string };
+  saved: { create: string; update: string };
+  fields: F;
+  /** Who may read it through the API; only the payment account is private. */
+  read: "public" | "admin";
+}
+
+type Base<F extends Record<string, FieldDef>> = Omit<SectionDef<F>, "kind" | "read" | "saved"> & {
+  read?: "public" | "admin";
+  saved: string | { create: string; update: string };
+};
+
+const savedTexts = (saved: string | { create: string; update: string }) => (typeof saved === "string" ? { create: saved, update: saved } : saved);
+
+function singleton<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
+  return { ...def, kind: "singleton", read: def.read ?? "public", saved: savedTexts(def.saved) };
+}
+
+/** Lists also get delete (`DELETE` on the record's path) and reorder (`PUT /reorder/<list>`). */
+function list<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
+  return {
+    ...def,
+    kind: "list",
+    read: def.read ?? "public",
+    saved: savedTexts(def.saved),
+    api: { ...def.api, remove: def.api.one, reorder: `/reorder${def.api.list}` },
+  };
+}
+
+const points = (count: number, labelOf: (n: string) => string, names: readonly string[], firstRequired: boolean) =>
+  Object.fromEntries(
+    names.slice(0, count).map((name, i) => [name, text(labelOf(String(i + 1)), { optional: !(firstRequired && i === 0) })]),
+  ) as Record<string, FieldDef>;
+
+const ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"] as const;
+
+export const PLAN_NAMES = ["Basic", "Premium", "Standard"] as const;
+
+export const sections = {
+  banner: singleton({
+    key: "banner",
+    label: "Banner",
+    adminPath: "/edit-banner",
+    editPath: "/banner/:id",
+    api: { list: "/banner", one: "/banner/:id", create: "/add-banner", update: "/update-banner/:id" },
+    saved: "Banner is Updated",
+    fields: {
+      bannerHeading: text("Heading"),
+      bannerText: text("Highlighted text"),
+      bannerDetails: longText("Details"),
+      imageOne: image("Image"),
+      buttonText: text("Button text", { max: 60 }),
+      buttonURL: url("Button link"),
+    },
+  }),
+  logo: singleton({
+    key: "logo",
+    label: "Logo",
+    adminPath: "/add-logo",
+    editPath: "/edit-logo/:id",
+    api: { list: "/logo", one: "/logo/:id", create: "/add-logo", update: "/logo/:id" },
+    saved: "Logo is Updated",
+    fields: { logo: image("Logo image") },
+  }),
+  // Two readings in the spec; this one (five points, aboutImgOne) serves the landing page and the
+  // service page's about block alike (it shows the first three points).
+  about: singleton({
+    key: "about",
+    label: "About",
+    adminPath: "/edit-about",
+    editPath: "/:id",
+    api: { list: "/about", one: "/about-us/:id", create: "/add-about", update: "/update-about/:id" },
+    saved: "About is Updated",
+    fields: {
+      aboutText: text("Small heading"),
+      aboutHeading: text("Heading"),
+      aboutDetails: longText("Details"),
+      aboutImgOne: image("Image"),
+      pointOne: text("Point 1"),
+      pointTwo: text("Point 2"),
+      pointThree: text("Point 3"),
+      pointFour: text("Point 4"),
+      pointFive: text("Point 5"),
+    },
+  }),
+  serviceText: singleton({
+    key: "serviceText",
+    label: "Service text",
+    adminPath: "/edit-service",
+    editPath: "/servicetext-edit/:id",
+    api: { list: "/service", one: "/service/:id", create: "/add-Service", update: "/service/:id" },
+    saved: "Service Text is Updated",
+    fields: { servicesubHeading: text("Sub heading"), serviceHeading: text("Heading") },
+  }),
+  serviceItems: list({
+    key: "serviceItems",
+    label: "Service items",
+    adminPath: "/edit-service",
+    editPath: "/service-edit/:id",
+    aliasEditPaths: ["/main-service-edit/:id"],
+    // gap: the spec names no create call for service items.
+    api: { list: "/service-items", one: "/service-item/:id", create: "/add-service-item", update: "/service-item/:id" },
+    saved: "Service is Updated",
+    fields: { serviceIcon: image("Icon"), serviceTitle: text("Title"), serviceDetails: longText("Details", { max: 1000 }) },
+  }),
+  videoText: singleton({
+    key: "videoText",
+    label: "Video section",
+    adminPath: "/edit-video",
+    editPath: "/videotext-edit/:id",
+    api: { list: "/videos", one: "/videos/:id", create: "/add-video", update: "/update-videos/:id" },
+    saved: { create: "Video Section is Updated", update: "Video Text is Updated" },
+    fields: { headingVideo: text("Heading"), videoImage: image("Cover image"), videoLink: url("Video link (YouTube)") },
+  }),
+  videoItems: list({
+    key: "videoItems",
+    label: "Video section items",
+    adminPath: "/edit-video",
+    editPath: "/video/:id",
+    api: { list: "/videos-items", one: "/videos-items/:id", create: "/add-video-item", update: "/videos-items/:id" },
+    // The spec's text after adding a video item, as written there.
+    saved: { create: "Team Members Item is Added", update: "Video Section is Updated" },
+    fields: { videoItemIcon: image("Icon"), videoItemTitle: text("Title"), videoItemDetails: longText("Details", { max: 1000 }) },
+  }),
+  steps: list({
+    key: "steps",
+    label: "Steps",
+    adminPath: "/step-section",
+    editPath: "/edit-step/:id",
+    api: { list: "/steps", one: "/step-item/:id", create: "/add-step", update: "/step-item/:id" },
+    saved: "Step Section is Updated",
+    fields: { stepNumber: number("Step number", { min: 1, upper: 99 }), stepTitle: text("Title"), stepDetails: longText("Details", { max: 1000 }) },
+  }),
+  workSteps: list({
+    key: "workSteps",
+    label: "Work steps",
+    adminPath: "/edit-work",
+    editPath: "/edit-work/:id",
+    api: { list: "/worksec", one: "/worksec/:id", create: "/add-worksec", update: "/update-worksec/:id" },
+    saved: { create: "Work Section is Updated", update: "Work Step is Updated" },
+    fields: {
+      stepNumber: number("Step number (01 to 04 are shown)", { min: 1, upper: 99 }),
+      stepTitle: text("Title"),
+      stepDetails: longText("Details", { max: 1000 }),
+      stapIcon: image("Icon"),
+    },
+  }),
+  contacts: list({
+    key: "contacts",
+    label: "Contact details",
+    adminPath: "/add-contact",
+    editPath: "/edit-contact-page/:id",
+    api: { list: "/contacts", one: "/contacts/:id", create: "/add-contact", update: "/contacts/:id" },
+    saved: "Contcat Section is Updated",
+    fields: { contactImg: image("Icon"), contactTitle: text("Title"), contactDetails: text("Details") },
+  }),
+  footerAbout: singleton({
+    key: "footerAbout",
+    label: "Footer about",
+    adminPath: "/add-about-footer",
+    editPath: "/edit-about-footer/:id",
+    api: { list: "/footer-about", one: "/footer-about/:id", create: "/add-footer-about", update: "/footer-about/:id" },
+    saved: "Footer About is Updated",
+    fields: { aboutFooterText: text("Heading"), aboutFooterDetails: longText("Text", { max: 1000 }) },
+  }),
+  footerAddress: singleton({
+    key: "footerAddress",
+    label: "Office address",
+    adminPath: "/add-address-footer",
+    editPath: "/edit-address-footer/:id",
+    api: { list: "/footer-address", one: "/footer-address/:id", create: "/add-footer-address", update: "/footer-address/:id" },
+    saved: "Footer Address is Updated",
+    fields: { phoneNumber: text("Phone number", { max: 40 }), emailAddress: email("Email address"), location: text("Location") },
+  }),
+  footerSocial: singleton({
+    key: "footerSocial",
+    label: "Footer social links",
+    adminPath: "/add-social-footer",
+    editPath: "/edit-social-footer/:id",
+    api: { list: "/footer-social", one: "/footer-social/:id", create: "/add-footer-social", update: "/footer-social/:id" },
+    saved: "Social Link is Updated",
+    fields: { aboutText: text("Text beside the links"), youlink: url("YouTube link"), fblink: url("Facebook link"), inslink: url("Instagram link") },
+  }),
+  copyright: singleton({
+    key: "copyright",
+    label: "Copyright",
+    adminPath: "/add-copyright",
+    editPath: "/edit-copyright/:id",
+    api: { list: "/copyrights", one: "/copyrights/:id", create: "/add-footer-copyright", update: "/copyrights/:id" },
+    saved: "Footer Copy Right Updated",
+    fields: { copyrightText: text("Copyright text") },
+  }),
+  counters: singleton({
+    key: "counters",
+    label: "Counters",
+    adminPath: "/edit-counter",
+    editPath: "/counters/:id",
+    api: { list: "/counters", one: "/counters/:id", create: "/add-counter", update: "/update-counters/:id" },
+    saved: { create: "Counter is Updated", update: "Counters is Updated" },
+    // The public service page also reads the award counter, so it is part of the form.
+    fields: {
+      happyClientsNumber: number("Happy clients: number"),
+      happyClientsText: text("Happy clients: label"),
+      projectCompleteNumber: number("Projects completed: number"),
+      projectCompleteText: text("Projects completed: label"),
+      yearofExperienceNumber: number("Years of experience: number"),
+      yearofExperienceText: text("Years of experience: label"),
+      teamNumber: number("Team: number"),
+      teamText: text("Team: label"),
+      winingAwardNumber: number("Awards: number"),
+      winingAwardText: text("Awards: label"),
+    },
+  }),
+  callToAction: singleton({
+    key: "callToAction",
+    label: "Call to action",
+    adminPath: "/update-calltoaction",
+    editPath: "/edit-call/:id",
+    api: { list: "/actions", one: "/actions/:id", create: "/add-action", update: "/update-actions/:id" },
+    saved: "Action is Updated",
+    fields: { heading: text("Heading"), subHeading: text("Sub heading"), buttonText: text("Button text", { max: 60 }), buttonLink: url("Button link") },
+  }),
+  experience: singleton({
+    key: "experience",
+    label: "Experience",
+    adminPath: "/edit-experience",
+    editPath: "/edit-experience/:id",
+    api: { list: "/experiences", one: "/experiences/:id", create: "/add-experience", update: "/update-experiences/:id" },
+    saved: "Experience Section is Updated",
+    fields: {
+      experienceText: text("Small heading"),
+      experienceHeading: text("Heading"),
+      experienceDetails: longText("Details", { max: 1000 }),
+      skillOneText: text("Skill 1"),
+      skillOneNumber: number("Skill 1 percent", { upper: 100 }),
+      skillTwoText: text("Skill 2"),
+      skillTwoNumber: number("Skill 2 percent", { upper: 100 }),
+      skillThreeText: text("Skill 3"),
+      skillThreeNumber: number("Skill 3 percent", { upper: 100 }),
+    },
+  }),
+  faqText: singleton({
+    key: "faqText",
+    label: "FAQ heading",
+    adminPath: "/edit-faq",
+    editPath: "/faqtext-edit/:id",
+    api: { list: "/faq", one: "/faq/:id", create: "/add-faq", update: "/faq/:id" },
+    saved: { create: "FAQ is Updated", update: "FAQ Text is Updated" },
+    fields: { faqText: text("Small heading"), faqHeading: text("Heading") },
+  }),
+  faqItems: list({
+    key: "faqItems",
+    label: "FAQ items",
+    adminPath: "/edit-faq",
+    editPath: "/faq-edit/:id",
+    api: { list: "/faq-items", one: "/faq-item/:id", create: "/add-faq-item", update: "/faq-item/:id" },
+    saved: { create: "FAQ Item is Added", update: "FAQ Item is Updated" },
+    fields: { accodingTitle: text("Question"), accodingText: longText("Answer", { max: 2000 }) },
+  }),
+  testimonialText: singleton({
+    key: "testimonialText",
+    label: "Testimonial heading",
+    adminPath: "/edit-testimonial",
+    editPath: "/testimonialtext-edit/:id",
+    api: { list: "/testimonialtext", one: "/testimonialtext/:id", create: "/add-testimonial-text", update: "/testimonialtext/:id" },
+    saved: "Testimonial Text Is Updated",
+    fields: { testimonialText: text("Small heading"), testimonialHeading: text("Heading") },
+  }),
+  testimonials: list({
+    key: "testimonials",
+    label: "Testimonials",
+    adminPath: "/edit-testimonial",
+    editPath: "/edit-testimonial/:id",
+    // gap: no create call in the spec, and no success text (chosen here).
+    api: { list: "/testimonials", one: "/testimonial/:id", create: "/add-testimonial", update: "/testimonial/:id" },
+    saved: { create: "Testimonial is Added", update: "Testimonial is Updated" },
+    fields: { image: image("Photo"), personName: text("Name"), personTitle: text("Title"), desc: longText("Testimonial", { max: 1000 }) },
+  }),
+  featuresText: singleton({
+    key: "featuresText",
+    label: "Features heading",
+    adminPath: "/edit-services-features",
+    editPath: "/featurestext-edit/:id",
+    api: { list: "/featurestext", one: "/featurestext/:id", create: "/add-feature-text", update: "/featurestext/:id" },
+    saved: { create: "Features Text is Updated", update: "Feature Text Is Updated" },
+    fields: { FeaturesText: text("Small heading"), FeaturesHeading: text("Heading") },
+  }),
+  featureItems: list({
+    key: "featureItems",
+    label: "Feature items",
+    adminPath: "/edit-services-features",
+    editPath: "/edit-feature-items/:id",
+    api: { list: "/featureitems", one: "/featureitems/:id", create: "/add-feature-Item", update: "/update-featureitems/:id" },
+    saved: { create: "Features Services Section is Updated", update: "Feature Items Section is Updated" },
+    fields: {
+      FeaturesImg: image("Image"),
+      FeaturesIcon: image("Icon"),
+      FeaturesText: text("Title"),
+      FeaturesDesc: longText("Description", { max: 1000 }),
+    },
+  }),
+  teamText: singleton({
+    key: "teamText",
+    label: "Team heading",
+    adminPath: "/edit-team-text",
+    editPath: "/team-text-edit/:id",
+    // gap: the spec names no create call for the team text.
+    api: { list: "/teamstext", one: "/teamstext/:id", create: "/add-team-text", update: "/teamstext/:id" },
+    saved: "Team Text Is Updated",
+    fields: { teamHeading: text("Heading"), teamText: text("Small heading") },
+  }),
+  teamMembers: list({
+    key: "teamMembers",
+    label: "Team members",
+    adminPath: "/edit-team-text",
+    editPath: "/edit-team-items/:id",
+    api: { list: "/teamitems", one: "/teamitems/:id", create: "/add-team-Item", update: "/update-teamitems/:id" },
+    saved: "Team Member Items Section is Updated",
+    fields: { teamMemberImg: image("Photo"), teamMemberName: text("Name"), teamMemberTitle: text("Title") },
+  }),
+  pricingPlans: list({
+    key: "pricingPlans",
+    label: "Pricing plans",
+    adminPath: "/add-pricing",
+    editPath: "/package-edit/:id",
+    // gap: the spec names no create call for plans.
+    api: { list: "/pricings", one: "/pricing/:id", create: "/add-pricing", update: "/pricing/:id" },
+    saved: { create: "Pricing Plan is Added", update: "Pricing One Is Updated" },
+    fields: {
+      packageName: choice("Package name", PLAN_NAMES),
+      packagePrice: number("Price in US dollars", { min: 1, upper: 1_000_000 }),
+      packageButtonText: text("Button text", { max: 60 }),
+      ...points(10, (n) => `Point ${n}`, ORDINALS.map((o) => `packagePoint${o}`), true),
+    },
+  }),
+  paymentAccount: singleton({
+    key: "paymentAccount",
+    label: "Payment account",
+    adminPath: "/add-paypal-Email",
+    editPath: "/paypal-email/:id",
+    api: { list: "/paypal-email", one: "/paypal-email/:id", create: "/add-email", update: "/paypal-email/:id" },
+    saved: { create: "Paypal Email Added", update: "Paypal Email Updated" },
+    read: "admin",
+    fields: { paypalEmail: email("PayPal email that receives payments") },
+  }),
+} as const satisfies Record<string, SectionDef>;
+
+export type SectionKey = keyof typeof sections;
+export const sectionKeys = Object.keys(sections) as SectionKey[];
+export const isSectionKey = (key: string): key is SectionKey => key in sections;
+
+/** A stored record as the API and pages see it: `_id` plus the section's fields as text. */
+export type SectionRecord<K extends SectionKey> = { _id: string } & { [F in keyof (typeof sections)[K]["fields"]]: string };
