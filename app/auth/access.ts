@@ -22,6 +22,7 @@ export const pageAccess: Record<string, Access> = {
   "/service": "public",
   "/received-payment/:id": "public",
   "/unsubscribe/:token": "public",
+  "/subscribe": "public",
   "/sitemap.xml": "public",
   "/robots.txt": "public",
   "/paypal-standin": "public",
@@ -40,6 +41,7 @@ export const pageAccess: Record<string, Access> = {
   "/all-messages": "admin",
   "/view/:id": "admin",
   "/all-subscriber": "admin",
+  "/all-subscriber/csv": "admin",
   "/add-item": "admin",
   "/items": "admin",
   "/add-user": "admin",
@@ -127,6 +129,20 @@ export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "GET /me": "public",
   ...contentApiAccess(),
+  // messages, subscribers, admin users, template items
+  "POST /add-message": "public",
+  "POST /add-subscriber": "public",
+  "GET /messages": "admin",
+  "GET /message/:id": "admin",
+  "PUT /message/:id": "admin",
+  "GET /subscribers": "admin",
+  "GET /users": "admin",
+  "POST /add-user": "admin",
+  "GET /users/:id": "admin",
+  "PUT /upadete-users/:id": "admin",
+  "DELETE /users/:id": "admin",
+  "POST /add-item": "admin",
+  "GET /items": "admin",
 };
 
 /** Content calls come from the section registry: reads as the section says, writes admin only. */

@@ -6,6 +6,9 @@ import type { Generated } from "kysely";
  * (user, session, account, verification) are created and queried by better-auth.
  */
 export interface Database {
+  messages: MessagesTable;
+  subscribers: SubscribersTable;
+  template_items: TemplateItemsTable;
   user_roles: UserRolesTable;
   rate_limits: RateLimitsTable;
   content_items: ContentItemsTable;
@@ -35,4 +38,35 @@ export interface RateLimitsTable {
   key: string;
   window_start: number;
   count: Generated<number>;
+}
+
+export interface MessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  number: string;
+  subject: string;
+  message: string;
+  message_status: string;
+  created_at: string;
+  read_at: string | null;
+  read_by: string | null;
+}
+
+export interface SubscribersTable {
+  id: string;
+  subemail: string;
+  unsubscribe_token_hash: string;
+  created_at: string;
+}
+
+export interface TemplateItemsTable {
+  id: string;
+  format: string;
+  canva_link: string;
+  image_link: string;
+  category: string;
+  free_or_paid: string;
+  created_by: string;
+  created_at: string;
 }

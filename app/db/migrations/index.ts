@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as foundation from "./001_foundation.ts";
 import * as content from "./002_content.ts";
+import * as inbox from "./004_inbox.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -9,4 +10,5 @@ import * as content from "./002_content.ts";
 export const migrations: Record<string, Migration> = {
   "001_foundation": foundation,
   "002_content": content,
+  "004_inbox": inbox,
 };

@@ -1,0 +1,7 @@
+/** The spec's date format, MM/DD/YYYY, of an ISO timestamp (in UTC, so server and browser agree). */
+export function shortDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(d.getUTCMonth() + 1)}/${two(d.getUTCDate())}/${d.getUTCFullYear()}`;
+}

@@ -1,0 +1,96 @@
+import type { Db } from "../db/db.server.ts";
+import { nowIso } from "../db/db.server.ts";
+import { isId, newId } from "../db/ids.server.ts";
+import { type PageInfo, pageInfo } from "../db/paging.ts";
+import { AppError, notFound, parseInput } from "../errors.ts";
+import type { RateLimiter } from "../security/rate-limit.server.ts";
+import { contactSchema, HONEYPOT_REJECTED, honeypotFilled, type MessageStatus, markReadSchema } from "./schema.ts";
+
+/** A contact message as pages and the API show it (the spec's field names). */
+export interface MessageRecord {
+  _id: string;
+  name: string;
+  email: string;
+  number: string;
+  subject: string;
+  message: string;
+  messageStatus: MessageStatus;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export const CONTACT_RATE_LIMITED = "You have sent several messages in the last minute. Please wait a minute and try again.";
+
+const columns = ["id", "name", "email", "number", "subject", "message", "message_status", "created_at", "read_at"] as const;
+
+type Row = { id: string; name: string; email: string; number: string; subject: string; message: string; message_status: string; created_at: string; read_at: string | null };
+
+const toRecord = (row: Row): MessageRecord => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  number: row.number,
+  subject: row.subject,
+  message: row.message,
+  messageStatus: row.message_status as MessageStatus,
+  createdAt: row.created_at,
+  readAt: row.read_at,
+});
+
+/**
+ * Stores a message from the contact form or POST /api/add-message. The status is always UnRead
+ * (anything the client sends as messageStatus is ignored). A filled honeypot or too many
+ * messages from one address in a minute are refused, and nothing is stored.
+ */
+export async function sendMessage(deps: { db: Db; rateLimiter: RateLimiter }, clientIp: string, input: unknown): Promise<MessageRecord> {
+  if (honeypotFilled(input)) throw new AppError(400, HONEYPOT_REJECTED);
+  const values = parseInput(contactSchema, input);
+  const { allowed } = await deps.rateLimiter.attempt("contact", clientIp);
+  if (!allowed) throw new AppError(429, CONTACT_RATE_LIMITED);
+  const row: Row = { id: newId(), ...values, message_status: "UnRead", created_at: nowIso(), read_at: null };
+  await deps.db.insertInto("messages").values(row).execute();
+  return toRecord(row);
+}
+
+/** One page of the messages with a status (or all), newest first; counted and cut in SQL. */
+export async function listMessages(db: Db, status: MessageStatus | undefined, page: number, pageSize: number): Promise<{ items: MessageRecord[] } & PageInfo> {
+  const { total } = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .$if(status !== undefined, (q) => q.where("message_status", "=", status!))
+    .executeTakeFirstOrThrow();
+  const info = pageInfo(Number(total), page, pageSize);
+  const rows = await db
+    .selectFrom("messages")
+    .select(columns)
+    .$if(status !== undefined, (q) => q.where("message_status", "=", status!))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(info.pageSize)
+    .offset(info.offset)
+    .execute();
+  return { items: rows.map(toRecord), ...info };
+}
+
+export async function getMessage(db: Db, id: string): Promise<MessageRecord> {
+  if (!isId(id)) throw notFound("Message");
+  const row = await db.selectFrom("messages").select(columns).where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("Message");
+  return toRecord(row);
+}
+
+/**
+ * PUT /message/{id} and the Mark Read button: the only change allowed is to Read. Marking a
+ * message that is already Read changes nothing and answers the same (a repeatable PUT).
+ */
+export async function markMessage(db: Db, id: string, input: unknown, by: string): Promise<MessageRecord> {
+  parseInput(markReadSchema, input);
+  if (!isId(id)) throw notFound("Message");
+  await db
+    .updateTable("messages")
+    .set({ message_status: "Read", read_at: nowIso(), read_by: by })
+    .where("id", "=", id)
+    .where("message_status", "=", "UnRead")
+    .execute();
+  return getMessage(db, id);
+}

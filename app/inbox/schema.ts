@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/**
+ * The rules for contact messages and subscriptions, shared by the page actions and the JSON API.
+ * Every field is required and bounded (the original checked nothing); messages name the field in
+ * plain words so they can sit next to it.
+ */
+
+export const MESSAGE_STATUSES = ["UnRead", "Read"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Success texts of the spec, shown in a status message instead of the original's alert(). */
+export const MESSAGE_SENT = "Message is Send";
+export const MESSAGE_READ = "Message is Read";
+export const SUBSCRIBED = "Subscribers Request is Sent";
+
+/**
+ * The honeypot: a field people never see (visually hidden, aria-hidden, out of the tab order,
+ * autocomplete off) that form-filling bots tend to complete. Named like a real field on purpose.
+ */
+export const HONEYPOT_FIELD = "website";
+export const HONEYPOT_REJECTED =
+  "This form was not sent because a hidden field was filled in, which is what spam robots do. If you are a person, please reload the page and try again.";
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const emailAddress = (label = "Email") =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .toLowerCase()
+    .min(1, `${label} is required`)
+    .max(254, "Provide a Valid Email")
+    .pipe(z.email("Provide a Valid Email"));
+
+/** A phone number as people write it: digits with spaces, dashes, dots, brackets or a leading +. */
+const phone = text("Phone number", 30)
+  .regex(/^\+?[0-9 ()./-]+$/, "Provide a valid phone number (digits, spaces, + - . ( ) only)")
+  .refine((v) => v.replace(/\D/g, "").length >= 5, "Provide a valid phone number (at least 5 digits)");
+
+export const contactSchema = z.object({
+  name: text("Name", 100),
+  email: emailAddress(),
+  number: phone,
+  subject: text("Subject", 150),
+  message: text("Message", 5000),
+});
+export type ContactInput = z.output<typeof contactSchema>;
+
+export const markReadSchema = z.object({
+  messageStatus: z.literal("Read", { error: 'messageStatus must be "Read": a message can only be marked read' }),
+});
+
+export const subscribeSchema = z.object({ subemail: emailAddress() });
+
+/** True when the honeypot field came back with anything in it. */
+export function honeypotFilled(input: unknown): boolean {
+  if (!input || typeof input !== "object") return false;
+  const value = (input as Record<string, unknown>)[HONEYPOT_FIELD];
+  return value !== undefined && value !== null && String(value).trim() !== "";
+}

@@ -1,0 +1,126 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../db/db.server.ts";
+import { nowIso } from "../db/db.server.ts";
+import { newId } from "../db/ids.server.ts";
+import { type PageInfo, pageInfo } from "../db/paging.ts";
+import { AppError, parseInput } from "../errors.ts";
+import type { Services } from "../services.server.ts";
+import { HONEYPOT_REJECTED, honeypotFilled, subscribeSchema } from "./schema.ts";
+
+export interface SubscriberRecord {
+  _id: string;
+  subemail: string;
+  createdAt: string;
+}
+
+export const SUBSCRIBE_RATE_LIMITED = "Too many subscribe requests from your connection in the last minute. Please wait a minute and try again.";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{32,64}$/.test(token);
+
+export const unsubscribeUrl = (appUrl: string, token: string) => `${appUrl}/unsubscribe/${token}`;
+
+/**
+ * POST /api/add-subscriber and the footer form. The same email twice is one subscriber (a unique
+ * index and `on conflict do nothing`), and the caller sees the same success either way, so the
+ * form cannot be used to find out who is subscribed. Only a new subscriber is mailed, with a
+ * personal unsubscribe link; only the link's hash is stored.
+ */
+export async function addSubscriber(
+  services: Pick<Services, "db" | "rateLimiter" | "mailer" | "config" | "log">,
+  clientIp: string,
+  input: unknown,
+): Promise<{ subemail: string }> {
+  if (honeypotFilled(input)) throw new AppError(400, HONEYPOT_REJECTED);
+  const { subemail } = parseInput(subscribeSchema, input);
+  const { allowed } = await services.rateLimiter.attempt("subscribe", clientIp);
+  if (!allowed) throw new AppError(429, SUBSCRIBE_RATE_LIMITED);
+
+  const token = randomBytes(32).toString("base64url");
+  const inserted = await services.db
+    .insertInto("subscribers")
+    .values({ id: newId(), subemail, unsubscribe_token_hash: hashToken(token), created_at: nowIso() })
+    .onConflict((oc) => oc.column("subemail").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+
+  if (inserted) {
+    // Not awaited: the answer does not wait for (or reveal) the mail.
+    services.mailer
+      .send({
+        to: subemail,
+        subject: "You are subscribed to Rankwell updates",
+        text: [
+          `Thank you for subscribing to Rankwell updates with ${subemail}.`,
+          "",
+          "If you did not ask for this, or no longer want our updates, unsubscribe with this link (no sign-in needed):",
+          unsubscribeUrl(services.config.appUrl, token),
+          "",
+        ].join("\n"),
+      })
+      .catch((error) => services.log.error(`subscription mail to ${subemail} failed`, error));
+  }
+  return { subemail };
+}
+
+/** One page of subscribers, newest first; counted and cut in SQL. */
+export async function listSubscribers(db: Db, page: number, pageSize: number): Promise<{ items: SubscriberRecord[] } & PageInfo> {
+  const { total } = await db
+    .selectFrom("subscribers")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const info = pageInfo(Number(total), page, pageSize);
+  const rows = await db
+    .selectFrom("subscribers")
+    .select(["id", "subemail", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(info.pageSize)
+    .offset(info.offset)
+    .execute();
+  return { items: rows.map((r) => ({ _id: r.id, subemail: r.subemail, createdAt: r.created_at })), ...info };
+}
+
+/**
+ * Every subscriber, newest first, a batch at a time (keyset paging on created_at, id), for the
+ * CSV download: memory stays flat however long the list grows.
+ */
+export async function* allSubscribers(db: Db, batchSize = 500): AsyncGenerator<SubscriberRecord[]> {
+  let after: { created_at: string; id: string } | undefined;
+  for (;;) {
+    const cursor = after;
+    const rows = await db
+      .selectFrom("subscribers")
+      .select(["id", "subemail", "created_at"])
+      .$if(cursor !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([eb("created_at", "<", cursor!.created_at), eb.and([eb("created_at", "=", cursor!.created_at), eb("id", "<", cursor!.id)])]),
+        ),
+      )
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ _id: r.id, subemail: r.subemail, createdAt: r.created_at }));
+    if (rows.length < batchSize) return;
+    after = rows.at(-1)!;
+  }
+}
+
+/** The subscriber an unsubscribe link belongs to, if the link is still good. */
+export async function subscriberForToken(db: Db, token: string): Promise<{ subemail: string } | undefined> {
+  if (!looksLikeToken(token)) return undefined;
+  return db.selectFrom("subscribers").select("subemail").where("unsubscribe_token_hash", "=", hashToken(token)).executeTakeFirst();
+}
+
+/** Removes the subscriber whose link this is (the row is deleted, not flagged). */
+export async function unsubscribe(db: Db, token: string): Promise<string | undefined> {
+  if (!looksLikeToken(token)) return undefined;
+  const row = await db
+    .deleteFrom("subscribers")
+    .where("unsubscribe_token_hash", "=", hashToken(token))
+    .returning("subemail")
+    .executeTakeFirst();
+  return row?.subemail;
+}

@@ -1,0 +1,65 @@
+import type { Db } from "../db/db.server.ts";
+import { nowIso } from "../db/db.server.ts";
+import { newId } from "../db/ids.server.ts";
+import { type PageInfo, pageInfo } from "../db/paging.ts";
+import { parseInput } from "../errors.ts";
+import { type ITEM_FORMATS, type ITEM_PRICES, itemSchema } from "./schema.ts";
+
+export interface ItemRecord {
+  _id: string;
+  format: (typeof ITEM_FORMATS)[number];
+  canvaLink: string;
+  imageLink: string;
+  category: string;
+  freeOrPaid: (typeof ITEM_PRICES)[number];
+  createdAt: string;
+}
+
+type Row = { id: string; format: string; canva_link: string; image_link: string; category: string; free_or_paid: string; created_at: string };
+
+const toRecord = (row: Row): ItemRecord => ({
+  _id: row.id,
+  format: row.format as ItemRecord["format"],
+  canvaLink: row.canva_link,
+  imageLink: row.image_link,
+  category: row.category,
+  freeOrPaid: row.free_or_paid as ItemRecord["freeOrPaid"],
+  createdAt: row.created_at,
+});
+
+/** POST /add-item and the /add-item form. */
+export async function addItem(db: Db, input: unknown, by: string): Promise<ItemRecord> {
+  const v = parseInput(itemSchema, input);
+  const row: Row = {
+    id: newId(),
+    format: v.format,
+    canva_link: v.canvaLink,
+    image_link: v.imageLink,
+    category: v.category,
+    free_or_paid: v.freeOrPaid,
+    created_at: nowIso(),
+  };
+  await db
+    .insertInto("template_items")
+    .values({ ...row, created_by: by })
+    .execute();
+  return toRecord(row);
+}
+
+/** One page of items, newest first; counted and cut in SQL. */
+export async function listItems(db: Db, page: number, pageSize: number): Promise<{ items: ItemRecord[] } & PageInfo> {
+  const { total } = await db
+    .selectFrom("template_items")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const info = pageInfo(Number(total), page, pageSize);
+  const rows = await db
+    .selectFrom("template_items")
+    .select(["id", "format", "canva_link", "image_link", "category", "free_or_paid", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(info.pageSize)
+    .offset(info.offset)
+    .execute();
+  return { items: rows.map(toRecord), ...info };
+}

@@ -1,0 +1,58 @@
+import { Form, Link, useNavigation } from "react-router";
+import { requireAdmin } from "~/auth/permissions.server.ts";
+import { formValues, guardForm } from "~/forms.server.ts";
+import { addItem } from "~/items/items.server.ts";
+import { ITEM_FORMATS, ITEM_PRICES, ITEM_SAVED } from "~/items/schema.ts";
+import { requestContext } from "~/services.server.ts";
+import { Button } from "~/ui/button.tsx";
+import { Field } from "~/ui/field.tsx";
+import { Page } from "~/ui/page.tsx";
+import { SelectField } from "~/ui/select-field.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/add-item";
+
+export const meta: Route.MetaFunction = () => [{ title: "Add item | Rankwell admin" }, { name: "robots", content: "noindex" }];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return null;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const values = await formValues(request);
+  const { services } = context.get(requestContext);
+  return guardForm(values, async () => {
+    const item = await addItem(services.db, values, admin.email);
+    return { ok: true as const, item };
+  });
+}
+
+export default function AddItem({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const saved = actionData?.ok ? actionData.item : undefined;
+  const v = failed?.values ?? {};
+  const e = failed?.fields ?? {};
+  return (
+    <Page narrow>
+      <p className="mb-4 text-sm">
+        <Link to="/items" className="font-semibold text-brand-700 underline">
+          All items
+        </Link>
+      </p>
+      <h1 className="mb-6 text-3xl font-bold">Add item</h1>
+      {saved && <StatusMessage kind="success">{ITEM_SAVED}</StatusMessage>}
+      {failed && !Object.keys(e).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+      {/* Keyed on the last saved item, so the form empties after a save. */}
+      <Form method="post" noValidate key={saved?._id ?? "add-item"}>
+        <SelectField label="Format" name="format" options={ITEM_FORMATS} placeholder="Choose a format…" defaultValue={v.format} error={e.format} />
+        <Field label="Canva link" name="canvaLink" type="url" inputMode="url" autoComplete="off" required maxLength={2048} defaultValue={v.canvaLink} error={e.canvaLink} hint="https://www.canva.com/…" />
+        <Field label="Image link" name="imageLink" type="url" inputMode="url" autoComplete="off" required maxLength={2048} defaultValue={v.imageLink} error={e.imageLink} hint="https://… address of the preview image" />
+        <Field label="Category" name="category" required maxLength={100} defaultValue={v.category} error={e.category} />
+        <SelectField label="Free or paid" name="freeOrPaid" options={ITEM_PRICES} placeholder="Choose…" defaultValue={v.freeOrPaid} error={e.freeOrPaid} />
+        <Button disabled={busy}>{busy ? "Saving…" : "Add Item"}</Button>
+      </Form>
+    </Page>
+  );
+}

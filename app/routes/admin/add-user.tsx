@@ -1,0 +1,79 @@
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { requireAdmin } from "~/auth/permissions.server.ts";
+import { pageParam } from "~/db/paging.ts";
+import { formValues, guardForm } from "~/forms.server.ts";
+import { shortDate } from "~/inbox/format.ts";
+import { requestContext } from "~/services.server.ts";
+import { Button } from "~/ui/button.tsx";
+import { Field } from "~/ui/field.tsx";
+import { Page } from "~/ui/page.tsx";
+import { Pagination } from "~/ui/pagination.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import { Cell, Table } from "~/ui/table.tsx";
+import { USER_ADDED, USER_REMOVED } from "~/users/schema.ts";
+import { addUser, listUsers } from "~/users/users.server.ts";
+import type { Route } from "./+types/add-user";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin users | Rankwell admin" }, { name: "robots", content: "noindex" }];
+
+/** Admin users a page (the spec gives no size for this list). */
+const PAGE_SIZE = 10;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { services } = context.get(requestContext);
+  return listUsers(services.db, pageParam(new URL(request.url)), PAGE_SIZE);
+}
+
+/** Adds a user; the role is a hidden field fixed to Admin, as in the spec. */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const values = await formValues(request);
+  const { services } = context.get(requestContext);
+  return guardForm(values, async () => {
+    const user = await addUser(services.db, values);
+    return { ok: true as const, user };
+  });
+}
+
+export default function AddUser({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [params] = useSearchParams();
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const added = actionData?.ok ? actionData.user : undefined;
+  const list = loaderData;
+  return (
+    <Page>
+      <h1 className="text-3xl font-bold">Add admin user</h1>
+      <div className="mt-6 max-w-md">
+        {added && <StatusMessage kind="success">{USER_ADDED}</StatusMessage>}
+        {!actionData && params.get("removed") === "1" && <StatusMessage kind="success">{USER_REMOVED}</StatusMessage>}
+        {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+        <p className="mb-4 text-gray-700">The person signs in with this email (after registering) and gets the admin screens.</p>
+        {/* Keyed on the last added user, so the form empties after a save. */}
+        <Form method="post" noValidate key={added?._id ?? "add-user"}>
+          <input type="hidden" name="userRole" value="Admin" />
+          <Field label="Email" name="userEmail" type="email" autoComplete="off" required maxLength={254} defaultValue={failed?.values.userEmail} error={failed?.fields.userEmail} />
+          <Button disabled={busy}>{busy ? "Adding…" : "Add User"}</Button>
+        </Form>
+      </div>
+      <section className="mt-10">
+        <Table caption={`Users (${list.total})`} headers={["Email", "Role", "Added", "Edit"]} empty="No users yet.">
+          {list.items.map((u) => (
+            <tr key={u._id}>
+              <Cell>{u.userEmail}</Cell>
+              <Cell>{u.userRole}</Cell>
+              <Cell>{shortDate(u.createdAt)}</Cell>
+              <Cell>
+                <Link to={`/admin-user/${u._id}`} className="font-semibold text-brand-700 underline">
+                  Edit<span className="sr-only"> {u.userEmail}</span>
+                </Link>
+              </Cell>
+            </tr>
+          ))}
+        </Table>
+        <Pagination page={list.page} pageCount={list.pageCount} label="User pages" />
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { requireAdmin } from "~/auth/permissions.server.ts";
+import { pageParam } from "~/db/paging.ts";
+import { shortDate } from "~/inbox/format.ts";
+import { listMessages, type MessageRecord } from "~/inbox/messages.server.ts";
+import { requestContext } from "~/services.server.ts";
+import { Page } from "~/ui/page.tsx";
+import { Pagination } from "~/ui/pagination.tsx";
+import { Cell, Table } from "~/ui/table.tsx";
+import type { Route } from "./+types/all-messages";
+
+export const meta: Route.MetaFunction = () => [{ title: "Messages | Rankwell admin" }, { name: "robots", content: "noindex" }];
+
+/** The spec's page size: 3 messages a page in each table. */
+const PAGE_SIZE = 3;
+
+/** Two tables, Unread and Read, each paged on its own (?unread=2&read=1). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { services } = context.get(requestContext);
+  const url = new URL(request.url);
+  const [unread, read] = await Promise.all([
+    listMessages(services.db, "UnRead", pageParam(url, "unread"), PAGE_SIZE),
+    listMessages(services.db, "Read", pageParam(url, "read"), PAGE_SIZE),
+  ]);
+  return { unread, read };
+}
+
+function MessageTable({ caption, list, param }: { caption: string; list: { items: MessageRecord[]; page: number; pageCount: number; total: number }; param: string }) {
+  return (
+    <section className="mt-8">
+      <Table caption={`${caption} (${list.total})`} headers={["Received", "Name", "Email", "Subject", "Message"]} empty={`No ${caption.toLowerCase()} messages.`}>
+        {list.items.map((m) => (
+          <tr key={m._id}>
+            <Cell>{shortDate(m.createdAt)}</Cell>
+            <Cell>{m.name}</Cell>
+            <Cell>{m.email}</Cell>
+            <Cell>{m.subject}</Cell>
+            <Cell>
+              <Link to={`/view/${m._id}`} className="font-semibold text-brand-700 underline">
+                View Message<span className="sr-only"> from {m.name}: {m.subject}</span>
+              </Link>
+            </Cell>
+          </tr>
+        ))}
+      </Table>
+      <Pagination page={list.page} pageCount={list.pageCount} param={param} label={`${caption} message pages`} />
+    </section>
+  );
+}
+
+export default function AllMessages({ loaderData }: Route.ComponentProps) {
+  return (
+    <Page>
+      <h1 className="text-3xl font-bold">Messages</h1>
+      <MessageTable caption="Unread" list={loaderData.unread} param="unread" />
+      <MessageTable caption="Read" list={loaderData.read} param="read" />
+    </Page>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import { requireAdmin } from "~/auth/permissions.server.ts";
+import { pageParam } from "~/db/paging.ts";
+import { shortDate } from "~/inbox/format.ts";
+import { listItems } from "~/items/items.server.ts";
+import { requestContext } from "~/services.server.ts";
+import { Page } from "~/ui/page.tsx";
+import { Pagination } from "~/ui/pagination.tsx";
+import { Cell, Table } from "~/ui/table.tsx";
+import type { Route } from "./+types/items";
+
+export const meta: Route.MetaFunction = () => [{ title: "Template items | Rankwell admin" }, { name: "robots", content: "noindex" }];
+
+/** Items a page (the spec gives no size for this list). */
+const PAGE_SIZE = 10;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { services } = context.get(requestContext);
+  return listItems(services.db, pageParam(new URL(request.url)), PAGE_SIZE);
+}
+
+export default function Items({ loaderData }: Route.ComponentProps) {
+  const list = loaderData;
+  return (
+    <Page>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">Template items</h1>
+        <Link to="/add-item" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          Add item
+        </Link>
+      </div>
+      <div className="mt-6">
+        <Table caption={`Items (${list.total})`} headers={["Image", "Format", "Category", "Free or paid", "Canva", "Added"]} empty="No items yet.">
+          {list.items.map((item) => (
+            <tr key={item._id}>
+              <Cell>
+                <img src={item.imageLink} alt={`${item.category} ${item.format} template`} width={80} height={80} loading="lazy" className="h-20 w-20 rounded object-cover" />
+              </Cell>
+              <Cell>{item.format}</Cell>
+              <Cell>{item.category}</Cell>
+              <Cell>{item.freeOrPaid}</Cell>
+              <Cell>
+                <a href={item.canvaLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                  Open in Canva<span className="sr-only"> ({item.category}, opens in a new tab)</span>
+                </a>
+              </Cell>
+              <Cell>{shortDate(item.createdAt)}</Cell>
+            </tr>
+          ))}
+        </Table>
+        <Pagination page={list.page} pageCount={list.pageCount} label="Item pages" />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,82 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { requireAdmin } from "~/auth/permissions.server.ts";
+import { AppError } from "~/errors.ts";
+import { formValues, guardForm } from "~/forms.server.ts";
+import { shortDate } from "~/inbox/format.ts";
+import { getMessage, markMessage } from "~/inbox/messages.server.ts";
+import { MESSAGE_READ } from "~/inbox/schema.ts";
+import { requestContext } from "~/services.server.ts";
+import { Button } from "~/ui/button.tsx";
+import { Page } from "~/ui/page.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/view-message";
+
+export const meta: Route.MetaFunction = () => [{ title: "Message | Rankwell admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { services } = context.get(requestContext);
+  try {
+    return { message: await getMessage(services.db, params.id) };
+  } catch (error) {
+    if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+/** Mark Read: the hidden status is fixed to Read, as in the spec; the server accepts nothing else. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const values = await formValues(request);
+  const { services } = context.get(requestContext);
+  return guardForm(values, async () => {
+    await markMessage(services.db, params.id, values, admin.email);
+    return { ok: true as const };
+  });
+}
+
+export default function ViewMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { message } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <Page>
+      <p className="mb-4 text-sm">
+        <Link to="/all-messages/" className="font-semibold text-brand-700 underline">
+          Back to all messages
+        </Link>
+      </p>
+      <h1 className="text-3xl font-bold">Message from {message.name}</h1>
+      <div className="mt-6">
+        {actionData?.ok && <StatusMessage kind="success">{MESSAGE_READ}</StatusMessage>}
+        {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+      </div>
+      <dl className="grid max-w-3xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+        <dt className="font-semibold">Status</dt>
+        <dd>{message.messageStatus}</dd>
+        <dt className="font-semibold">Received</dt>
+        <dd>{shortDate(message.createdAt)}</dd>
+        <dt className="font-semibold">Name</dt>
+        <dd>{message.name}</dd>
+        <dt className="font-semibold">Email</dt>
+        <dd>
+          <a href={`mailto:${message.email}`} className="text-brand-700 underline">
+            {message.email}
+          </a>
+        </dd>
+        <dt className="font-semibold">Phone number</dt>
+        <dd>{message.number}</dd>
+        <dt className="font-semibold">Subject</dt>
+        <dd>{message.subject}</dd>
+      </dl>
+      <h2 className="mt-8 text-xl font-semibold">Message</h2>
+      <p className="mt-2 max-w-3xl whitespace-pre-wrap break-words rounded-md border border-gray-200 bg-gray-50 p-4">{message.message}</p>
+      {message.messageStatus === "UnRead" && (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="messageStatus" value="Read" />
+          <Button disabled={busy}>{busy ? "Saving…" : "Mark Read"}</Button>
+        </Form>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,50 @@
+import { useId } from "react";
+
+/** A labelled select, styled and described like Field (error tied to it for screen readers). */
+export function SelectField({
+  label,
+  name,
+  options,
+  defaultValue,
+  error,
+  placeholder,
+}: {
+  label: string;
+  name: string;
+  options: readonly string[];
+  defaultValue?: string;
+  error?: string;
+  /** An empty first option such as "Choose…"; without it the first option is preselected. */
+  placeholder?: string;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        required
+        defaultValue={defaultValue ?? (placeholder ? "" : undefined)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm ${error ? "border-red-700" : "border-gray-400"}`}
+      >
+        {placeholder && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

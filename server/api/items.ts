@@ -1,0 +1,23 @@
+import { addItem, listItems } from "~/items/items.server.ts";
+import type { Endpoint } from "./endpoint.ts";
+import { listQuery } from "./list-query.ts";
+
+export const ITEMS_PAGE_SIZE = 10;
+
+/** Template items. Who may call each is in auth/access.ts. */
+export const itemEndpoints: Endpoint[] = [
+  {
+    method: "POST",
+    path: "/add-item",
+    status: 201,
+    handle: ({ services, body, viewer }) => addItem(services.db, body, viewer.user!.email),
+  },
+  {
+    method: "GET",
+    path: "/items",
+    async handle({ services, query }) {
+      const { page, pageSize } = listQuery(query, ITEMS_PAGE_SIZE);
+      return listItems(services.db, page, pageSize);
+    },
+  },
+];
