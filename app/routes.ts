@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { adminPages, editPaths, routeId } from "./content/admin-pages.ts";
 
 /** Every page of the site. Who may open each one is in auth/access.ts. */
 export default [
@@ -9,6 +10,11 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   route("dashboard", "routes/customer/dashboard.tsx"),
   route("admin", "routes/admin/admin.tsx"),
+  // Content admin, derived from the section registry: one page per admin path, one edit screen
+  // per edit path (the single-segment about editor `:id` included; it answers only for an About id).
+  route("setting", "routes/admin/setting.tsx"),
+  ...adminPages.map((p) => route(p.path.slice(1), "routes/admin/content-section.tsx", { id: routeId("page", p.path) })),
+  ...editPaths.map((e) => route(e.path.slice(1), "routes/admin/content-edit.tsx", { id: routeId("edit", e.path) })),
   // Messages, subscribers, admin users, template items
   route("contact", "routes/site/contact.tsx"),
   route("contact-us", "routes/site/contact.tsx", { id: "routes/site/contact-us" }),

@@ -72,8 +72,16 @@ export function isSafeLink(value: string): boolean {
   }
 }
 
-/** The zod rule for one field; messages name what is wrong in plain words. */
+/**
+ * The zod rule for one field; messages name what is wrong in plain words. An optional field may
+ * also be left out of a JSON body altogether; it is then stored as "".
+ */
 export function fieldSchema(def: FieldDef): z.ZodType<string> {
+  const rule = fieldRule(def);
+  return def.optional ? rule.default("") : rule;
+}
+
+function fieldRule(def: FieldDef) {
   const required = `${def.label} is required`;
   let base = z
     .string({ error: required })

@@ -1,0 +1,93 @@
+import { matchPath } from "react-router";
+import { type SectionDef, type SectionKey, sections } from "./sections.ts";
+
+/**
+ * The admin screens, derived from the section registry: one page per distinct `adminPath`
+ * (showing every section that lives there) and one edit screen per `editPath` and alias.
+ * `app/routes.ts` builds its routes from these lists, the settings hub links to them, and the
+ * admin route modules find their sections here by the request's path.
+ */
+
+const all = Object.values(sections) as SectionDef[];
+
+export interface AdminPage {
+  path: string;
+  title: string;
+  sections: SectionDef[];
+}
+
+const lower = (label: string) => (/^[A-Z]{2,}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1));
+
+/** "Service text and service items": the labels of the sections a page shows. */
+export function pageTitle(defs: SectionDef[]): string {
+  const [first, ...rest] = defs.map((d) => d.label);
+  return [first, ...rest.map(lower)].join(" and ");
+}
+
+/** A list's label in the singular, for "Add …" ("Service items" -> "Service item"). */
+export const singular = (label: string) => label.replace(/s$/, "");
+
+/** Every admin page, in registry order of its first section. */
+export const adminPages: AdminPage[] = (() => {
+  const byPath = new Map<string, SectionDef[]>();
+  for (const def of all) byPath.set(def.adminPath, [...(byPath.get(def.adminPath) ?? []), def]);
+  return [...byPath].map(([path, defs]) => ({ path, title: pageTitle(defs), sections: defs }));
+})();
+
+/** Every edit-screen path (with `:id`) and the section it edits. */
+export const editPaths: { path: string; key: SectionKey }[] = all.flatMap((def) =>
+  [def.editPath, ...(def.aliasEditPaths ?? [])].map((path) => ({ path, key: def.key as SectionKey })),
+);
+
+/** Route ids must be unique; one module serves many routes. */
+export const routeId = (kind: "page" | "edit", path: string) => `content-${kind}${path.replace(/[^A-Za-z0-9]+/g, "-").replace(/-$/, "")}`;
+
+/** The path as the router matched it: no trailing slash, no `.data` suffix. */
+function normalise(pathname: string): string {
+  let path = pathname;
+  if (path.endsWith("/_.data")) path = path.slice(0, -"_.data".length);
+  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  if (path.length > 1) path = path.replace(/\/+$/, "");
+  return path || "/";
+}
+
+/** The admin page at a URL path, if any. */
+export function adminPageAt(pathname: string): AdminPage | undefined {
+  const path = normalise(pathname);
+  return adminPages.find((p) => p.path.toLowerCase() === path.toLowerCase());
+}
+
+/**
+ * The section and record id an edit URL is for. The single-segment `/:id` (about) is tried last,
+ * so a two-segment path never reads as it.
+ */
+export function editTargetAt(pathname: string): { key: SectionKey; id: string } | undefined {
+  const path = normalise(pathname);
+  const ordered = [...editPaths].sort((a, b) => Number(a.path === "/:id") - Number(b.path === "/:id"));
+  for (const entry of ordered) {
+    const match = matchPath({ path: entry.path, end: true }, path);
+    if (match?.params.id) return { key: entry.key, id: match.params.id };
+  }
+  return undefined;
+}
+
+/** The edit URL of one record. */
+export const editUrl = (def: SectionDef, id: string) => def.editPath.replace(":id", encodeURIComponent(id));
+
+/** The eight cards the spec puts first on the settings hub, in its order. */
+export const SPEC_HUB_PATHS = [
+  "/edit-banner",
+  "/add-logo",
+  "/edit-about",
+  "/edit-service",
+  "/add-pricing",
+  "/edit-testimonial",
+  "/add-address-footer",
+  "/add-social-footer",
+] as const;
+
+/** The hub's cards: the spec's eight first, then every other section page in registry order. */
+export function hubPages(): AdminPage[] {
+  const first = SPEC_HUB_PATHS.map((path) => adminPages.find((p) => p.path === path)).filter((p): p is AdminPage => Boolean(p));
+  return [...first, ...adminPages.filter((p) => !first.includes(p))];
+}

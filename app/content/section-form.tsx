@@ -1,0 +1,114 @@
+import { useId } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
+import { StatusMessage } from "../ui/status.tsx";
+import type { FieldDef } from "./fields.ts";
+import { type SectionDef, type SectionKey, sections } from "./sections.ts";
+
+/**
+ * Any section's admin form, rendered from its registry entry: one labelled input per field, of the
+ * kind's input type, required unless optional, bounded by the field's length, prefilled with
+ * `values`, with the server's message for each field next to it. Posts to the current page with
+ * `_intent` and `_section` beside the fields (no field of the spec starts with an underscore).
+ */
+export interface SectionFormProps {
+  section: SectionKey;
+  intent: "create" | "update";
+  /** Current or just-typed values, by field name. */
+  values?: Record<string, string>;
+  /** The server's message for each wrong field. */
+  errors?: Record<string, string>;
+  /** The server's general message when the save failed. */
+  error?: string;
+  /** The spec's success text after a save. */
+  success?: string;
+  submitLabel?: string;
+  /** The id of the heading that names this form. */
+  labelledBy?: string;
+}
+
+export function SectionForm({ section, intent, values = {}, errors = {}, error, success, submitLabel = "Save", labelledBy }: SectionFormProps) {
+  const def: SectionDef = sections[section];
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("_section") === section && navigation.formData?.get("_intent") === intent;
+  return (
+    <Form method="post" className="max-w-2xl" aria-labelledby={labelledBy}>
+      {success && <StatusMessage kind="success">{success}</StatusMessage>}
+      {error && <StatusMessage kind="error">{error}</StatusMessage>}
+      <input type="hidden" name="_intent" value={intent} />
+      <input type="hidden" name="_section" value={section} />
+      {Object.entries(def.fields).map(([name, field]) => (
+        <SectionField key={name} name={name} field={field} value={values[name] ?? ""} error={errors[name]} />
+      ))}
+      <Button disabled={busy}>{busy ? "Saving…" : submitLabel}</Button>
+    </Form>
+  );
+}
+
+function numberHint(field: FieldDef): string {
+  const min = field.min ?? 0;
+  return field.upper !== undefined ? `A number from ${min} to ${field.upper}` : `A number, ${min} or more`;
+}
+
+/** The right input for one field kind. */
+function SectionField({ name, field, value, error }: { name: string; field: FieldDef; value: string; error?: string }) {
+  const common = { name, label: field.label, error, required: !field.optional, maxLength: field.max, defaultValue: value };
+  switch (field.kind) {
+    case "longText":
+      return <Field {...common} multiline hint={field.hint} />;
+    case "url":
+    case "image":
+      // Site paths such as /images/logo.svg are allowed, so not type="url" (it rejects them).
+      return <Field {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} hint={field.hint} />;
+    case "number":
+      return <Field {...common} type="text" inputMode="decimal" autoComplete="off" hint={field.hint ?? numberHint(field)} />;
+    case "email":
+      return <Field {...common} type="email" autoComplete="off" spellCheck={false} hint={field.hint} />;
+    case "choice":
+      return <ChoiceField name={name} field={field} value={value} error={error} />;
+    default:
+      return <Field {...common} type="text" hint={field.hint} />;
+  }
+}
+
+/** A labelled select, styled and described like Field. */
+function ChoiceField({ name, field, value, error }: { name: string; field: FieldDef; value: string; error?: string }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, field.hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
+        {field.label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        required={!field.optional}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm ${error ? "border-red-700" : "border-gray-400"}`}
+      >
+        <option value="">Choose…</option>
+        {(field.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {field.hint && (
+        <p id={hintId} className="mt-1 text-sm text-gray-700">
+          {field.hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

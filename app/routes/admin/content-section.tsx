@@ -1,0 +1,277 @@
+import { data, Form, Link, useActionData } from "react-router";
+import { requireAdmin } from "~/auth/permissions.server.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
+import { adminPageAt, adminPages, editUrl, singular } from "~/content/admin-pages.ts";
+import { createRecord, deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
+import { SectionForm } from "~/content/section-form.tsx";
+import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
+import { AppError } from "~/errors.ts";
+import { failure, formValues, guardForm } from "~/forms.server.ts";
+import { requestContext } from "~/services.server.ts";
+import { Button } from "~/ui/button.tsx";
+import { Page } from "~/ui/page.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/content-section";
+
+/**
+ * The admin page of one admin path (many routes share this module): every section whose
+ * `adminPath` it is. A singleton shows its create form while it has no record and a link to its
+ * edit screen once it has one; a list shows its add form and its entries, each with an edit link,
+ * Move up / Move down and Delete (confirmed in a second step that needs no JavaScript).
+ */
+
+type Values = Record<string, string>;
+type StoredRecord = { _id: string } & Values;
+
+function pageFor(request: Request) {
+  const page = adminPageAt(new URL(request.url).pathname);
+  if (!page) throw data({ message: "Page not found" }, { status: 404 });
+  return page;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const page = adminPages.find((p) => p.path === loaderData?.path);
+  return [{ title: `${page?.title ?? "Settings"} | Settings | Rankwell` }, { name: "robots", content: "noindex" }];
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const page = pageFor(request);
+  const { services } = context.get(requestContext);
+  const keys = page.sections.map((d) => d.key as SectionKey);
+  const records = (await loadSections(services.db, keys)) as Record<string, StoredRecord[]>;
+  return { path: page.path, records: keys.map((key) => ({ key, records: records[key] ?? [] })) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const page = pageFor(request);
+  const values = await formValues(request);
+  const { _intent: intent, _section: section, _id: id = "" } = values;
+  const def = page.sections.find((d) => d.key === section);
+  if (!def) return failure(new AppError(400, "This form does not belong to this page. Please reload it and try again."), values);
+  const key = def.key as SectionKey;
+  const { services } = context.get(requestContext);
+  const viewer = context.get(viewerContext);
+  return guardForm(values, async () => {
+    switch (intent) {
+      case "create": {
+        const item = await createRecord(services.db, viewer, key, values);
+        return { ok: true as const, section: key, message: def.saved.create, createdId: item._id };
+      }
+      case "move-up":
+      case "move-down":
+        await moveRecord(services.db, viewer, key, id, intent === "move-up" ? "up" : "down");
+        return { ok: true as const, section: key, message: `${singular(def.label)} moved ${intent === "move-up" ? "up" : "down"}` };
+      case "delete":
+        await deleteRecord(services.db, viewer, key, id);
+        return { ok: true as const, section: key, message: `${singular(def.label)} deleted` };
+      default:
+        throw new AppError(400, "Unknown action. Please reload the page and try again.");
+    }
+  });
+}
+
+/** Link texts the spec gives for a list's edit link; elsewhere the entry's title is the link. */
+const EDIT_LINK_TEXT: Partial<Record<SectionKey, string>> = {
+  serviceItems: "Edit Services",
+  workSteps: "Edit Now",
+  testimonials: "Edit Now",
+  faqItems: "Edit FAQs",
+  pricingPlans: "Edit Pricing",
+};
+
+/** An entry's name in the list: its first text (or choice) value. */
+function entryTitle(def: SectionDef, record: StoredRecord): string {
+  const name = Object.entries(def.fields).find(([n, f]) => (f.kind === "text" || f.kind === "choice") && record[n])?.[0];
+  return (name && record[name]) || "Untitled";
+}
+
+/** A short second line: the price of a plan ($), the number of a step. */
+function entryDetail(def: SectionDef, record: StoredRecord): string | undefined {
+  if (def.key === "pricingPlans") return `$${record.packagePrice}`;
+  if ("stepNumber" in def.fields) return `Step ${String(record.stepNumber ?? "").padStart(2, "0")}`;
+  return undefined;
+}
+
+export default function ContentSection({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const page = adminPages.find((p) => p.path === loaderData.path)!;
+  return (
+    <Page>
+      <p className="mb-4">
+        <Link to="/setting" className="font-semibold text-brand-700 underline">
+          Back to settings
+        </Link>
+      </p>
+      <h1 className="mb-8 text-3xl font-bold">{page.title}</h1>
+      {result && !result.ok && !page.sections.some((d) => d.key === result.values._section) && <StatusMessage kind="error">{result.error}</StatusMessage>}
+      {loaderData.records.map(({ key, records }) => {
+        const def: SectionDef = sections[key];
+        const mine = result && "section" in result && result.section === key ? result : undefined;
+        const failed = result && !result.ok && result.values._section === key ? result : undefined;
+        return def.kind === "singleton" ? (
+          <SingletonBlock key={key} def={def} record={records[0]} success={mine?.message} failed={failed} />
+        ) : (
+          <ListBlock key={key} def={def} records={records} success={mine?.message} failed={failed} createdId={mine && "createdId" in mine ? mine.createdId : undefined} />
+        );
+      })}
+    </Page>
+  );
+}
+
+type Failed = { error: string; fields: Record<string, string>; values: Values };
+
+function SingletonBlock({ def, record, success, failed }: { def: SectionDef; record?: StoredRecord; success?: string; failed?: Failed }) {
+  const headingId = `section-${def.key}`;
+  return (
+    <section aria-labelledby={headingId} className="mb-12 rounded-lg border border-gray-200 p-6">
+      <h2 id={headingId} className="mb-4 text-2xl font-semibold">
+        {def.label}
+      </h2>
+      {record ? (
+        <>
+          {success && <StatusMessage kind="success">{success}</StatusMessage>}
+          {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+          <p className="mb-4">
+            <Link to={editUrl(def, record._id)} className="inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+              {`Edit ${def.label}`}
+            </Link>
+          </p>
+          <h3 className="mb-2 text-lg font-semibold">Current content</h3>
+          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+            {Object.entries(def.fields).map(([name, field]) => (
+              <div key={name} className="contents">
+                <dt className="font-semibold text-gray-900">{field.label}</dt>
+                <dd className="break-words text-gray-800">{record[name] || "—"}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : (
+        <>
+          <p className="mb-4 text-gray-700">{`There is no ${def.label.toLowerCase()} yet. Fill in the form to create it.`}</p>
+          <SectionForm section={def.key as SectionKey} intent="create" values={failed?.values} errors={failed?.fields} error={failed?.error} submitLabel={`Create ${def.label}`} labelledBy={headingId} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ListBlock({
+  def,
+  records,
+  success,
+  failed,
+  createdId,
+}: {
+  def: SectionDef;
+  records: StoredRecord[];
+  success?: string;
+  failed?: Failed;
+  createdId?: string;
+}) {
+  const headingId = `section-${def.key}`;
+  const addId = `add-${def.key}`;
+  const one = singular(def.label);
+  const linkText = EDIT_LINK_TEXT[def.key as SectionKey];
+  const creating = failed?.values._intent === "create" ? failed : undefined;
+  const otherError = failed && !creating ? failed.error : undefined;
+  return (
+    <section aria-labelledby={headingId} className="mb-12 rounded-lg border border-gray-200 p-6">
+      <h2 id={headingId} className="mb-4 text-2xl font-semibold">
+        {def.label}
+      </h2>
+      {success && <StatusMessage kind="success">{success}</StatusMessage>}
+      {otherError && <StatusMessage kind="error">{otherError}</StatusMessage>}
+      <h3 className="mb-3 text-lg font-semibold">
+        {records.length === 0 ? "No entries yet" : `${records.length} ${records.length === 1 ? "entry" : "entries"}`}
+      </h3>
+      {records.length > 0 && (
+        <ol className={`mb-8 grid gap-4 ${def.key === "pricingPlans" || def.key === "videoItems" ? "sm:grid-cols-2 lg:grid-cols-3" : ""}`}>
+          {records.map((record, index) => {
+            const title = entryTitle(def, record);
+            const detail = entryDetail(def, record);
+            return (
+              <li key={record._id} className="rounded-md border border-gray-300 p-4">
+                <p className="text-lg font-semibold">
+                  {linkText ? (
+                    title
+                  ) : (
+                    <Link to={editUrl(def, record._id)} className="text-brand-700 underline">
+                      {title}
+                    </Link>
+                  )}
+                </p>
+                {detail && <p className="text-gray-800">{detail}</p>}
+                <div className="mt-3 flex flex-wrap items-start gap-2">
+                  {linkText && (
+                    <Link to={editUrl(def, record._id)} className="inline-flex rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                      {linkText}
+                      <span className="sr-only">: {title}</span>
+                    </Link>
+                  )}
+                  <ItemAction def={def} id={record._id} intent="move-up" disabled={index === 0}>
+                    Move up<span className="sr-only">: {title}</span>
+                  </ItemAction>
+                  <ItemAction def={def} id={record._id} intent="move-down" disabled={index === records.length - 1}>
+                    Move down<span className="sr-only">: {title}</span>
+                  </ItemAction>
+                  <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
+                    <summary className="cursor-pointer font-semibold text-red-800">
+                      Delete<span className="sr-only">: {title}</span>
+                    </summary>
+                    <p className="my-2">Delete “{title}”? This cannot be undone.</p>
+                    <ItemAction def={def} id={record._id} intent="delete" variant="danger">
+                      Yes, delete<span className="sr-only"> {title}</span>
+                    </ItemAction>
+                  </details>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <h3 id={addId} className="mb-3 text-lg font-semibold">
+        {`Add ${one}`}
+      </h3>
+      <SectionForm
+        key={createdId ?? "new"}
+        section={def.key as SectionKey}
+        intent="create"
+        values={creating?.values}
+        errors={creating?.fields}
+        error={creating?.error}
+        submitLabel={`Add ${one}`}
+        labelledBy={addId}
+      />
+    </section>
+  );
+}
+
+function ItemAction({
+  def,
+  id,
+  intent,
+  disabled,
+  variant = "secondary",
+  children,
+}: {
+  def: SectionDef;
+  id: string;
+  intent: "move-up" | "move-down" | "delete";
+  disabled?: boolean;
+  variant?: "secondary" | "danger";
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="_intent" value={intent} />
+      <input type="hidden" name="_section" value={def.key} />
+      <input type="hidden" name="_id" value={id} />
+      <Button variant={variant} disabled={disabled} className="px-3">
+        {children}
+      </Button>
+    </Form>
+  );
+}
