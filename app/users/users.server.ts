@@ -80,6 +80,7 @@ async function changeGuarded(db: Db, kind: DbKind, id: string, change: (trx: Db,
       .selectFrom("user_roles")
       .select("id")
       .where("user_role", "=", ADMIN_ROLE)
+      .orderBy("id") // one lock order for everyone: no deadlocks
       .$if(kind === "postgres", (q) => q.forUpdate())
       .execute();
     const current = await trx
