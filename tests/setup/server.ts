@@ -128,7 +128,6 @@ export class TestClient {
   }
 
   /** Sends JSON to the API and reads JSON back. */
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the server answers.
   async json<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const response = await this.fetch(path, {
       method,
