@@ -29,5 +29,17 @@ export default [
   route("admin-user/:id", "routes/admin/admin-user.tsx"),
   route("add-item", "routes/admin/add-item.tsx"),
   route("items", "routes/admin/items.tsx"),
+  // Orders and payments
+  route("order-now/:id", "routes/customer/order-now.tsx"),
+  route("my-order", "routes/customer/my-order.tsx"),
+  route("pending-order", "routes/customer/pending-order.tsx"),
+  route("pay-now/:id", "routes/customer/pay-now.tsx"),
+  route("received-payment/:id", "routes/customer/received-payment.tsx"),
+  route("order-cancelled/:id", "routes/customer/order-cancelled.tsx"),
+  route("total-orders", "routes/admin/total-orders.tsx"),
+  route("admin/payment-status/:id", "routes/admin/payment-status.tsx"),
+  route("paypal-standin", "routes/paypal-standin/index.tsx"),
+  route("paypal-standin/cgi-bin/webscr", "routes/paypal-standin/webscr.ts"),
+  route("paypal-standin/checkout/:token", "routes/paypal-standin/checkout.tsx"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

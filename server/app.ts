@@ -14,6 +14,7 @@ import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
 import { endpoints } from "./api/index.ts";
 import { apiRouter } from "./api/router.ts";
+import { paypalIpnRoute } from "./paypal-ipn.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export { ConfigError, loadConfig } from "~/config.server.ts";
@@ -86,6 +87,8 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
     authHandler(req, res).catch(next);
   });
 
+  // Before /api: PayPal's notifications must be read raw, to be posted back exactly as received.
+  app.use("/api/paypal/ipn", paypalIpnRoute(services));
   app.use("/api", apiRouter(services, endpoints, clientIpOf));
 
   if (options.devMiddleware) app.use(options.devMiddleware);

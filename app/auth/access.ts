@@ -26,6 +26,8 @@ export const pageAccess: Record<string, Access> = {
   "/sitemap.xml": "public",
   "/robots.txt": "public",
   "/paypal-standin": "public",
+  "/paypal-standin/cgi-bin/webscr": "public",
+  "/paypal-standin/checkout/:token": "public",
   // customer
   "/dashboard": "user",
   "/order-now/:id": "user",
@@ -129,6 +131,14 @@ export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "GET /me": "public",
   ...contentApiAccess(),
+  // orders: ownership (a customer's own orders only) is checked in orders.server.ts
+  "GET /orders": "user",
+  "GET /order/:id": "user",
+  "POST /new-order": "user",
+  "PUT /order-status/:id": "admin",
+  "PUT /order-cancelled/:id": "user",
+  // PayPal's server-to-server notifications; mounted raw in server/paypal-ipn.ts, verified with PayPal
+  "POST /paypal/ipn": "public",
   // messages, subscribers, admin users, template items
   "POST /add-message": "public",
   "POST /add-subscriber": "public",

@@ -12,6 +12,9 @@ export interface Database {
   user_roles: UserRolesTable;
   rate_limits: RateLimitsTable;
   content_items: ContentItemsTable;
+  orders: OrdersTable;
+  payments: PaymentsTable;
+  payment_notifications: PaymentNotificationsTable;
 }
 
 export interface ContentItemsTable {
@@ -69,4 +72,47 @@ export interface TemplateItemsTable {
   free_or_paid: string;
   created_by: string;
   created_at: string;
+}
+
+/** An order for one pricing plan. Price, email, statuses and date are set by the server. */
+export interface OrdersTable {
+  id: string;
+  /** better-auth user id of the customer: ownership is checked against it. */
+  user_id: string;
+  customer_email: string;
+  customer_name: string;
+  customer_address: string;
+  customer_country: string;
+  plan_id: string;
+  package_name: string;
+  price_cents: number;
+  payment_status: "UnPaid" | "Paid" | "Cancelled";
+  order_status: "Pending" | "Delivered";
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+/** A verified payment; (provider, txn_id) is unique, so a replayed notification adds nothing. */
+export interface PaymentsTable {
+  id: string;
+  order_id: string;
+  provider: string;
+  txn_id: string;
+  amount_cents: number;
+  currency: string;
+  receiver_email: string;
+  payer_email: string | null;
+  created_at: string;
+}
+
+/** Every payment notification received and what became of it (accepted, rejected, failed). */
+export interface PaymentNotificationsTable {
+  id: string;
+  provider: string;
+  order_id: string | null;
+  txn_id: string | null;
+  outcome: "accepted" | "rejected" | "failed";
+  reason: string;
+  received_at: string;
 }

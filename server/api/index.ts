@@ -1,9 +1,10 @@
 import { contentEndpoints } from "./content.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { meEndpoints } from "./me.ts";
+import { orderEndpoints } from "./orders.ts";
 import { inboxEndpoints } from "./inbox.ts";
 import { itemEndpoints } from "./items.ts";
 import { userEndpoints } from "./users.ts";
 
 /** Every JSON API endpoint. Each feature contributes its list. */
-export const endpoints: Endpoint[] = [...meEndpoints, ...contentEndpoints, ...inboxEndpoints, ...userEndpoints, ...itemEndpoints];
+export const endpoints: Endpoint[] = [...meEndpoints, ...contentEndpoints, ...inboxEndpoints, ...userEndpoints, ...itemEndpoints, ...orderEndpoints];

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as foundation from "./001_foundation.ts";
 import * as content from "./002_content.ts";
+import * as orders from "./003_orders.ts";
 import * as inbox from "./004_inbox.ts";
 
 /**
@@ -10,5 +11,6 @@ import * as inbox from "./004_inbox.ts";
 export const migrations: Record<string, Migration> = {
   "001_foundation": foundation,
   "002_content": content,
+  "003_orders": orders,
   "004_inbox": inbox,
 };

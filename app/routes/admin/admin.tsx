@@ -1,19 +1,90 @@
 import { requireAdmin } from "~/auth/permissions.server.ts";
+import { getSingleton } from "~/content/content.server.ts";
+import { pageParam } from "~/db/paging.ts";
+import { shortDate } from "~/inbox/format.ts";
+import { listSubscribers } from "~/inbox/subscribers.server.ts";
+import { AdminOrdersTable } from "~/orders/admin-orders-table.tsx";
+import { Card } from "~/orders/cards.tsx";
+import { formatUsd } from "~/orders/format.ts";
+import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
+import { requestContext } from "~/services.server.ts";
 import { Page } from "~/ui/page.tsx";
+import { Pagination } from "~/ui/pagination.tsx";
+import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin | Rankwell" }, { name: "robots", content: "noindex" }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+/** Spec §9: the dashboard's orders table shows 7 a page, its subscribers table 3. */
+const ORDERS_PAGE_SIZE = 7;
+const SUBSCRIBERS_PAGE_SIZE = 3;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  return { email: admin.email };
+  const { services } = context.get(requestContext);
+  const url = new URL(request.url);
+  const [salesCents, orders, subscribers, account] = await Promise.all([
+    paidTotalCents(services.db),
+    listOrders(services.db, {}, pageParam(url, "orders"), ORDERS_PAGE_SIZE),
+    listSubscribers(services.db, pageParam(url, "subscribers"), SUBSCRIBERS_PAGE_SIZE),
+    getSingleton(services.db, "paymentAccount"),
+  ]);
+  return {
+    email: admin.email,
+    totalSales: formatUsd(salesCents),
+    orders,
+    subscribers,
+    paymentLink: account ? `/paypal-email/${account._id}` : "/add-paypal-Email",
+  };
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { email, totalSales, orders, subscribers, paymentLink } = loaderData;
+  const shortcuts: [string, string, string][] = [
+    ["/setting", "Setting", "Site content"],
+    ["/total-orders", "Orders", `${orders.total} in all`],
+    ["/all-messages", "Messages", "Read and reply"],
+    ["/all-subscriber", "Subscribers", `${subscribers.total} in all`],
+    ["/add-user", "Admin", "Add an admin"],
+    [paymentLink, "Payment", paymentLink === "/add-paypal-Email" ? "Set the PayPal email" : "PayPal email"],
+  ];
   return (
     <Page>
       <h1 className="text-3xl font-bold">Admin dashboard</h1>
-      <p className="mt-2 text-gray-700">Signed in as {loaderData.email}</p>
+      <p className="mt-2 text-gray-700">Signed in as {email}</p>
+      <nav aria-label="Admin shortcuts" className="mt-8">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {shortcuts.map(([to, title, text]) => (
+            <li key={title}>
+              <Card to={to} title={title}>
+                <span className="text-lg">{text}</span>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="total-sales" className="mt-8 rounded-lg border border-gray-200 bg-gray-50 p-5">
+        <h2 id="total-sales" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
+          Total Sales
+        </h2>
+        <p className="mt-2 text-3xl font-bold">{totalSales}</p>
+      </section>
+      <section className="mt-10">
+        <AdminOrdersTable caption={`Orders (${orders.total})`} orders={orders.items} offset={orders.offset} />
+        <Pagination page={orders.page} pageCount={orders.pageCount} param="orders" label="Order pages" />
+      </section>
+      <section className="mt-10">
+        <Table caption={`Subscribers (${subscribers.total})`} headers={["Sl No.", "Email", "Subscribed on"]} empty="No subscribers yet.">
+          {subscribers.items.map((s, i) => (
+            <tr key={s._id}>
+              <Cell>{subscribers.offset + i + 1}</Cell>
+              <Cell>{s.subemail}</Cell>
+              <Cell>{shortDate(s.createdAt)}</Cell>
+            </tr>
+          ))}
+        </Table>
+        <Pagination page={subscribers.page} pageCount={subscribers.pageCount} param="subscribers" label="Subscriber pages" />
+      </section>
     </Page>
   );
 }

@@ -1,25 +1,64 @@
 import { Form } from "react-router";
 import { requireUser } from "~/auth/permissions.server.ts";
+import { pageParam } from "~/db/paging.ts";
+import { Card } from "~/orders/cards.tsx";
+import { formatUsd } from "~/orders/format.ts";
+import { CustomerOrdersTable } from "~/orders/order-table.tsx";
+import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
+import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Page } from "~/ui/page.tsx";
+import { Pagination } from "~/ui/pagination.tsx";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Rankwell" }, { name: "robots", content: "noindex" }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+/** Customer dashboard orders table: 3 a page (spec §9). */
+const PAGE_SIZE = 3;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return { email: user.email };
+  const { services } = context.get(requestContext);
+  const [orders, spentCents] = await Promise.all([
+    listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), PAGE_SIZE),
+    paidTotalCents(services.db, { userId: user.id }),
+  ]);
+  return { email: user.email, orders, totalSpent: formatUsd(spentCents) };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { email, orders, totalSpent } = loaderData;
   return (
     <Page>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">Welcome, {loaderData.email}</h1>
+        <h1 className="text-3xl font-bold">Welcome, {email}</h1>
         <Form method="post" action="/logout">
           <Button variant="secondary">Signout</Button>
         </Form>
       </div>
+      <nav aria-label="Your account" className="mt-8">
+        <ul className="grid gap-4 sm:grid-cols-3">
+          <li>
+            <Card to="/my-order" title="My Orders">
+              {orders.total}
+            </Card>
+          </li>
+          <li>
+            <Card to="/" title="Total Spent">
+              {totalSpent}
+            </Card>
+          </li>
+          <li>
+            <Card to="/contact" title="Support">
+              Contact us
+            </Card>
+          </li>
+        </ul>
+      </nav>
+      <section className="mt-10">
+        <CustomerOrdersTable caption="My Orders" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "orderStatus", "payment"]} />
+        <Pagination page={orders.page} pageCount={orders.pageCount} label="My Orders pages" />
+      </section>
     </Page>
   );
 }

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { Cell, Table } from "../ui/table.tsx";
+import { formatOrderDate } from "./format.ts";
+import { type OrderView, orderAmount } from "./order-table.tsx";
+
+/** All customers' orders for admins, newest first, each with its Update link. */
+export function AdminOrdersTable({ caption, orders, offset }: { caption: string; orders: OrderView[]; offset: number }) {
+  return (
+    <Table
+      caption={caption}
+      headers={["Sl No.", "Order Date", "Customer", "Email", "Package", "Amount", "Payment Status", "Order Status", "Action"]}
+      empty="No orders yet."
+    >
+      {orders.map((order, i) => (
+        <tr key={order._id}>
+          <Cell>{offset + i + 1}</Cell>
+          <Cell>{formatOrderDate(order.orderDate)}</Cell>
+          <Cell>{order.customerName}</Cell>
+          <Cell>{order.customerEmail}</Cell>
+          <Cell>{order.packageName}</Cell>
+          <Cell>{orderAmount(order)}</Cell>
+          <Cell>{order.paymentStatus}</Cell>
+          <Cell>{order.orderStatus}</Cell>
+          <Cell>
+            <Link to={`/admin/payment-status/${order._id}`} className="font-semibold text-brand-700 underline">
+              Update<span className="sr-only"> the order of {order.customerName} from {formatOrderDate(order.orderDate)}</span>
+            </Link>
+          </Cell>
+        </tr>
+      ))}
+    </Table>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from "react-router";
+import { Cell, Table } from "../ui/table.tsx";
+import { amountToCents, formatOrderDate, formatUsd, type PaymentStatus } from "./format.ts";
+
+/** The fields of an order the tables show (a subset of the API's order record). */
+export interface OrderView {
+  _id: string;
+  packageName: string;
+  packagePrice: string;
+  customerName: string;
+  customerEmail: string;
+  paymentStatus: PaymentStatus;
+  orderStatus: string;
+  orderDate: string;
+}
+
+export const orderAmount = (order: Pick<OrderView, "packagePrice">) => formatUsd(amountToCents(order.packagePrice) ?? 0);
+
+/** UnPaid: a Pay Now link; Paid: "You Have Paid"; Cancelled: "You Have Cancelled" (both inert). */
+export function PaymentAction({ order }: { order: OrderView }) {
+  if (order.paymentStatus === "UnPaid") {
+    return (
+      <Link to={`/pay-now/${order._id}`} className="font-semibold text-brand-700 underline">
+        Pay Now<span className="sr-only"> for the {order.packageName} order of {formatOrderDate(order.orderDate)}</span>
+      </Link>
+    );
+  }
+  return <span className="font-medium text-gray-800">{order.paymentStatus === "Paid" ? "You Have Paid" : "You Have Cancelled"}</span>;
+}
+
+type Column = "sl" | "date" | "name" | "package" | "amount" | "orderStatus" | "payment";
+
+const headings: Record<Column, string> = {
+  sl: "Sl No.",
+  date: "Order Date",
+  name: "Your Name",
+  package: "Package",
+  amount: "Amount",
+  orderStatus: "Order Status",
+  payment: "Payment Status",
+};
+
+/** A customer's orders: newest first, numbered across pages (`offset` is the page's start). */
+export function CustomerOrdersTable({ caption, orders, offset, columns }: { caption: string; orders: OrderView[]; offset: number; columns: Column[] }) {
+  return (
+    <Table caption={caption} headers={columns.map((c) => headings[c])} empty="You have no orders yet.">
+      {orders.map((order, i) => (
+        <tr key={order._id}>
+          {columns.map((column) => (
+            <Cell key={column}>{cellFor(column, order, offset + i + 1)}</Cell>
+          ))}
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+function cellFor(column: Column, order: OrderView, n: number): React.ReactNode {
+  switch (column) {
+    case "sl":
+      return n;
+    case "date":
+      return formatOrderDate(order.orderDate);
+    case "name":
+      return order.customerName;
+    case "package":
+      return order.packageName;
+    case "amount":
+      return orderAmount(order);
+    case "orderStatus":
+      return order.orderStatus;
+    case "payment":
+      return <PaymentAction order={order} />;
+  }
+}

@@ -1,0 +1,233 @@
+import type { Selectable } from "kysely";
+import type { SignedInUser, Viewer } from "../auth/viewer.server.ts";
+import { getRecord, listRecords } from "../content/content.server.ts";
+import { type Db, nowIso } from "../db/db.server.ts";
+import { isId, newId } from "../db/ids.server.ts";
+import { type PageInfo, pageInfo } from "../db/paging.ts";
+import type { OrdersTable } from "../db/schema.ts";
+import { AppError, notFound, parseInput } from "../errors.ts";
+import type { Services } from "../services.server.ts";
+import { listAdmins } from "../users/roles.server.ts";
+import { amountToCents, centsToAmount, formatOrderDate, formatUsd, type OrderStatus, type PaymentStatus } from "./format.ts";
+import { newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
+
+export type OrderRow = Selectable<OrdersTable>;
+
+/** An order as pages and the API see it: `_id` and the spec's field names. */
+export interface OrderRecord {
+  _id: string;
+  planId: string;
+  packageName: string;
+  /** The price the server took from the plan when the order was placed, e.g. "149.99". */
+  packagePrice: string;
+  customerEmail: string;
+  customerName: string;
+  customerAddress: string;
+  customerCountry: string;
+  paymentStatus: PaymentStatus;
+  orderStatus: OrderStatus;
+  /** ISO-8601 UTC; pages show it MM/DD/YYYY. */
+  orderDate: string;
+}
+
+export function toOrderRecord(row: OrderRow): OrderRecord {
+  return {
+    _id: row.id,
+    planId: row.plan_id,
+    packageName: row.package_name,
+    packagePrice: centsToAmount(row.price_cents),
+    customerEmail: row.customer_email,
+    customerName: row.customer_name,
+    customerAddress: row.customer_address,
+    customerCountry: row.customer_country,
+    paymentStatus: row.payment_status,
+    orderStatus: row.order_status,
+    orderDate: row.created_at,
+  };
+}
+
+/** The plan an order is for, with its price in cents; 404 when there is no such plan. */
+export async function findPlan(db: Db, ref: { planId?: string; packageName?: string }) {
+  let plan: { _id: string; packageName: string; packagePrice: string } | undefined;
+  if (ref.planId) {
+    plan = isId(ref.planId) ? await getRecord(db, "pricingPlans", ref.planId) : undefined;
+  } else if (ref.packageName) {
+    // Plans are few (three on the site); the first one with this name, in the admin's order.
+    plan = (await listRecords(db, "pricingPlans")).find((p) => p.packageName.toLowerCase() === ref.packageName!.toLowerCase());
+  } else {
+    throw new AppError(400, "Please choose a plan: send planId or packageName", { planId: "Choose a plan" });
+  }
+  if (!plan) throw notFound("Plan");
+  const priceCents = amountToCents(plan.packagePrice);
+  if (priceCents === null || priceCents <= 0) {
+    throw new AppError(409, "This plan cannot be ordered right now because its price is not set. Please contact us.");
+  }
+  return { id: plan._id, packageName: plan.packageName, priceCents };
+}
+
+/**
+ * Places an order for `user`. The customer chooses only the plan and their name, address and
+ * country; the price comes from the stored plan, the email from the account, and the statuses
+ * and date from here. Admins are told of the new order by mail.
+ */
+export async function createOrder(
+  services: Pick<Services, "db" | "mailer" | "log" | "config">,
+  user: SignedInUser,
+  planRef: { planId?: string; packageName?: string },
+  input: unknown,
+): Promise<OrderRecord> {
+  const fields = parseInput(orderFormSchema, input);
+  const plan = await findPlan(services.db, planRef);
+  const now = nowIso();
+  const row: OrderRow = {
+    id: newId(),
+    user_id: user.id,
+    customer_email: user.email.toLowerCase(),
+    customer_name: fields.customerName,
+    customer_address: fields.customerAddress,
+    customer_country: fields.customerCountry,
+    plan_id: plan.id,
+    package_name: plan.packageName,
+    price_cents: plan.priceCents,
+    payment_status: "UnPaid",
+    order_status: "Pending",
+    created_at: now,
+    updated_at: now,
+    paid_at: null,
+  };
+  await services.db.insertInto("orders").values(row).execute();
+  await tellAdmins(services, row);
+  return toOrderRecord(row);
+}
+
+/** POST /api/new-order: the same as the order page, with the plan named in the body. */
+export async function createOrderFromApi(services: Pick<Services, "db" | "mailer" | "log" | "config">, user: SignedInUser, body: unknown) {
+  const { planId, packageName } = parseInput(newOrderSchema, body);
+  return createOrder(services, user, { planId: planId || undefined, packageName: packageName || undefined }, body);
+}
+
+async function tellAdmins(services: Pick<Services, "db" | "mailer" | "log" | "config">, row: OrderRow): Promise<void> {
+  try {
+    const admins = await listAdmins(services.db);
+    for (const to of admins) {
+      await services.mailer.send({
+        to,
+        subject: `New order: ${row.package_name} (${formatUsd(row.price_cents)})`,
+        text: [
+          `${row.customer_name} <${row.customer_email}> ordered the ${row.package_name} plan on ${formatOrderDate(row.created_at)}.`,
+          "",
+          `Amount: ${formatUsd(row.price_cents)} (not paid yet)`,
+          `Country: ${row.customer_country}`,
+          `Order id: ${row.id}`,
+          "",
+          `All orders: ${services.config.appUrl}/total-orders`,
+        ].join("\n"),
+      });
+    }
+  } catch (error) {
+    // The order stands; a mail that could not be sent is logged, not shown to the customer.
+    services.log.error(`order ${row.id}: could not tell the admins`, error);
+  }
+}
+
+/** Who sees which orders: a customer their own (by account id, in SQL), an admin all. */
+export interface OrderFilter {
+  userId?: string;
+  paymentStatuses?: readonly PaymentStatus[];
+}
+
+export const filterFor = (viewer: Viewer): OrderFilter => (viewer.isAdmin ? {} : { userId: viewer.user?.id ?? "-" });
+
+/** One page of orders, newest first, counted and cut in SQL. */
+export async function listOrders(db: Db, filter: OrderFilter, page: number, pageSize: number): Promise<{ items: OrderRecord[] } & PageInfo> {
+  const { total } = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
+    .$if(filter.paymentStatuses !== undefined, (qb) => qb.where("payment_status", "in", filter.paymentStatuses!))
+    .executeTakeFirstOrThrow();
+  const info = pageInfo(Number(total), page, pageSize);
+  const rows = await db
+    .selectFrom("orders")
+    .selectAll()
+    .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
+    .$if(filter.paymentStatuses !== undefined, (qb) => qb.where("payment_status", "in", filter.paymentStatuses!))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(info.pageSize)
+    .offset(info.offset)
+    .execute();
+  return { items: rows.map(toOrderRecord), ...info };
+}
+
+/** Sum of the prices of Paid orders, in cents: a customer's Total Spent, or the site's Total Sales. */
+export async function paidTotalCents(db: Db, filter: Pick<OrderFilter, "userId"> = {}): Promise<number> {
+  const { cents } = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("price_cents"), eb.lit(0)).as("cents"))
+    .where("payment_status", "=", "Paid")
+    .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
+    .executeTakeFirstOrThrow();
+  return Number(cents);
+}
+
+export async function getOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
+  if (!isId(id)) return undefined;
+  return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The order if `viewer` may see it (owner or admin); otherwise 404, so ids reveal nothing. */
+export async function orderForViewer(db: Db, viewer: Viewer, id: string): Promise<OrderRow> {
+  const row = await getOrderRow(db, id);
+  if (!row || !viewer.user || (!viewer.isAdmin && row.user_id !== viewer.user.id)) throw notFound("Order");
+  return row;
+}
+
+/** The order only if `user` placed it (paying and cancelling are for the owner alone). */
+export async function ownOrder(db: Db, user: SignedInUser, id: string): Promise<OrderRow> {
+  const row = await getOrderRow(db, id);
+  if (!row || row.user_id !== user.id) throw notFound("Order");
+  return row;
+}
+
+/**
+ * Sets the owner's UnPaid order to Cancelled, in one conditional update. Idempotent: an order
+ * already Cancelled answers "already". A Paid order is never cancelled (409); someone else's
+ * order is a 404.
+ */
+export async function cancelOrder(db: Db, user: SignedInUser, id: string): Promise<{ outcome: "cancelled" | "already"; order: OrderRow }> {
+  if (isId(id)) {
+    const result = await db
+      .updateTable("orders")
+      .set({ payment_status: "Cancelled", updated_at: nowIso() })
+      .where("id", "=", id)
+      .where("user_id", "=", user.id)
+      .where("payment_status", "=", "UnPaid")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return { outcome: "cancelled", order: await ownOrder(db, user, id) };
+  }
+  const order = await ownOrder(db, user, id);
+  if (order.payment_status === "Cancelled") return { outcome: "already", order };
+  throw new AppError(409, "This order is paid, so it cannot be cancelled.");
+}
+
+/** PUT /api/order-cancelled/:id: the owner only; an admin who is not the owner gets 403. */
+export async function cancelOrderFromApi(db: Db, viewer: Viewer, id: string): Promise<OrderRecord> {
+  const row = await orderForViewer(db, viewer, id);
+  if (row.user_id !== viewer.user!.id) throw new AppError(403, "Only the customer who placed this order can cancel it.");
+  const { outcome, order } = await cancelOrder(db, viewer.user!, id);
+  if (outcome === "already") throw new AppError(409, "This order is already cancelled.");
+  return toOrderRecord(order);
+}
+
+/** The admin's order status page and PUT /api/order-status/:id. */
+export async function setOrderStatus(db: Db, id: string, input: unknown): Promise<OrderRecord> {
+  const { orderStatus } = parseInput(orderStatusSchema, input);
+  const order = await getOrderRow(db, id);
+  if (!order) throw notFound("Order");
+  if (orderStatus === "Delivered" && order.payment_status === "Cancelled") {
+    throw new AppError(409, "A cancelled order cannot be delivered.", { orderStatus: "A cancelled order cannot be delivered" });
+  }
+  await db.updateTable("orders").set({ order_status: orderStatus, updated_at: nowIso() }).where("id", "=", id).execute();
+  return toOrderRecord({ ...order, order_status: orderStatus });
+}

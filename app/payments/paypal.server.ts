@@ -1,0 +1,100 @@
+import { amountToCents, centsToAmount } from "../orders/format.ts";
+import type { CheckoutForm, CheckoutRequest, PaymentNotice, PaymentProvider, Verification } from "./provider.ts";
+
+export interface PayPalOptions {
+  /** https://www.paypal.com, https://www.sandbox.paypal.com, or the local stand-in. */
+  baseUrl: string;
+  /** Injected in tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+  /** Waits between verification attempts (tests pass a no-op). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const VALIDATE_PREFIX = Buffer.from("cmd=_notify-validate&");
+const RETRY_DELAYS_MS = [1000, 4000];
+
+/**
+ * PayPal Payments Standard: the `_xclick` Buy Now form and IPN. Only the base URL differs
+ * between live, sandbox and the local stand-in; the wire protocol is the same.
+ */
+export function paypalProvider(options: PayPalOptions): PaymentProvider {
+  const webscr = `${options.baseUrl.replace(/\/+$/, "")}/cgi-bin/webscr`;
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+
+  return {
+    name: "paypal",
+
+    checkoutForm(request: CheckoutRequest): CheckoutForm {
+      return {
+        action: webscr,
+        fields: [
+          ["cmd", "_xclick"],
+          ["business", request.receiverEmail],
+          ["item_name", request.packageName],
+          ["item_number", request.planId],
+          ["amount", centsToAmount(request.amountCents)],
+          ["currency_code", request.currency],
+          ["no_shipping", "1"],
+          ["charset", "utf-8"],
+          // Our order id travels in both: `custom` comes back in the IPN; `invoice` also lets the
+          // PayPal account refuse a second payment of the same order.
+          ["custom", request.orderId],
+          ["invoice", request.orderId],
+          ["return", request.returnUrl],
+          ["cancel_return", request.cancelUrl],
+          ["notify_url", request.notifyUrl],
+        ],
+      };
+    },
+
+    readNotification(raw: Buffer): PaymentNotice {
+      const fields = new URLSearchParams(raw.toString("utf8"));
+      const get = (name: string) => {
+        const value = fields.get(name)?.trim();
+        return value ? value : null;
+      };
+      const gross = get("mc_gross");
+      const status = get("payment_status") ?? "";
+      return {
+        orderId: get("custom") ?? get("invoice"),
+        txnId: get("txn_id"),
+        completed: status === "Completed",
+        status,
+        receiverEmail: get("receiver_email"),
+        amountCents: gross === null ? null : amountToCents(gross),
+        currency: get("mc_currency"),
+        payerEmail: get("payer_email"),
+      };
+    },
+
+    /**
+     * Posts the notification back exactly as received, with `cmd=_notify-validate` in front;
+     * PayPal answers VERIFIED or INVALID. Network failures and 5xx answers are tried again twice.
+     */
+    async verifyNotification(raw: Buffer): Promise<Verification> {
+      let last = "";
+      for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
+        if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1]!);
+        try {
+          const response = await doFetch(webscr, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Rankwell-IPN-Verifier/1.0" },
+            body: Buffer.concat([VALIDATE_PREFIX, raw]),
+            signal: AbortSignal.timeout(15_000),
+          });
+          const text = (await response.text()).trim();
+          if (response.status >= 500) {
+            last = `PayPal answered HTTP ${response.status}`;
+            continue;
+          }
+          if (response.ok && text === "VERIFIED") return { verified: true };
+          return { verified: false, reason: `PayPal did not verify the notification (HTTP ${response.status}: ${text.slice(0, 40) || "empty"})` };
+        } catch (error) {
+          last = `could not reach PayPal to verify: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      }
+      return { verified: false, reason: last, retryable: true };
+    },
+  };
+}

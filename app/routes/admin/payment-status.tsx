@@ -1,0 +1,92 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { requireAdmin } from "~/auth/permissions.server.ts";
+import { formValues, guardForm } from "~/forms.server.ts";
+import { formatOrderDate, formatUsd, ORDER_STATUSES } from "~/orders/format.ts";
+import { getOrderRow, setOrderStatus } from "~/orders/orders.server.ts";
+import { ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
+import { requestContext } from "~/services.server.ts";
+import { Button } from "~/ui/button.tsx";
+import { Page } from "~/ui/page.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/payment-status";
+
+export const meta: Route.MetaFunction = () => [{ title: "Order status | Rankwell admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { services } = context.get(requestContext);
+  const order = await getOrderRow(services.db, params.id);
+  if (!order) throw data({ message: "Order not found" }, { status: 404 });
+  return {
+    order: {
+      customerName: order.customer_name,
+      customerEmail: order.customer_email,
+      customerAddress: order.customer_address,
+      customerCountry: order.customer_country,
+      packageName: order.package_name,
+      amount: formatUsd(order.price_cents),
+      date: formatOrderDate(order.created_at),
+      paymentStatus: order.payment_status,
+      orderStatus: order.order_status,
+    },
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const values = await formValues(request);
+  return guardForm(values, async () => {
+    const { services } = context.get(requestContext);
+    await setOrderStatus(services.db, params.id, values);
+    return { ok: true as const, message: ORDER_STATUS_UPDATED };
+  });
+}
+
+export default function PaymentStatus({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const failed = result && !result.ok ? result : undefined;
+  return (
+    <Page narrow>
+      <h1 className="mb-6 text-3xl font-bold">Order status</h1>
+      {result?.ok && <StatusMessage kind="success">{result.message}</StatusMessage>}
+      {failed && <StatusMessage kind="error">{failed.fields.orderStatus ?? failed.error}</StatusMessage>}
+      <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-gray-200 p-4 text-sm">
+        <dt className="font-semibold">Customer</dt>
+        <dd>
+          {order.customerName} ({order.customerEmail})
+        </dd>
+        <dt className="font-semibold">Address</dt>
+        <dd>
+          {order.customerAddress}, {order.customerCountry}
+        </dd>
+        <dt className="font-semibold">Package</dt>
+        <dd>{order.packageName}</dd>
+        <dt className="font-semibold">Amount</dt>
+        <dd>{order.amount}</dd>
+        <dt className="font-semibold">Order Date</dt>
+        <dd>{order.date}</dd>
+        <dt className="font-semibold">Payment Status</dt>
+        <dd>{order.paymentStatus}</dd>
+      </dl>
+      <Form method="post">
+        <fieldset className="mb-4">
+          <legend className="mb-2 text-sm font-semibold text-gray-900">Order status</legend>
+          {ORDER_STATUSES.map((status) => (
+            <label key={status} className="mr-6 inline-flex items-center gap-2">
+              <input type="radio" name="orderStatus" value={status} defaultChecked={order.orderStatus === status} />
+              {status}
+            </label>
+          ))}
+        </fieldset>
+        <Button disabled={busy}>{busy ? "Saving…" : "Update status"}</Button>
+      </Form>
+      <p className="mt-6">
+        <Link to="/total-orders" className="font-semibold text-brand-700 underline">
+          Back to all orders
+        </Link>
+      </p>
+    </Page>
+  );
+}

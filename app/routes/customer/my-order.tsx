@@ -1,0 +1,30 @@
+import { requireUser } from "~/auth/permissions.server.ts";
+import { pageParam } from "~/db/paging.ts";
+import { CustomerOrdersTable } from "~/orders/order-table.tsx";
+import { listOrders } from "~/orders/orders.server.ts";
+import { requestContext } from "~/services.server.ts";
+import { Page } from "~/ui/page.tsx";
+import { Pagination } from "~/ui/pagination.tsx";
+import type { Route } from "./+types/my-order";
+
+export const meta: Route.MetaFunction = () => [{ title: "My Orders | Rankwell" }, { name: "robots", content: "noindex" }];
+
+/** My Orders: 5 a page (spec §9), the signed-in customer's own orders only. */
+const PAGE_SIZE = 5;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { services } = context.get(requestContext);
+  return { orders: await listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), PAGE_SIZE) };
+}
+
+export default function MyOrder({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
+  return (
+    <Page>
+      <h1 className="mb-6 text-3xl font-bold">My Orders</h1>
+      <CustomerOrdersTable caption="Your orders, newest first" orders={orders.items} offset={orders.offset} columns={["sl", "date", "name", "orderStatus", "payment"]} />
+      <Pagination page={orders.page} pageCount={orders.pageCount} label="My Orders pages" />
+    </Page>
+  );
+}

@@ -1,0 +1,69 @@
+import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { requireUser } from "~/auth/permissions.server.ts";
+import { formValues, guardForm, limitRate } from "~/forms.server.ts";
+import { formatUsd } from "~/orders/format.ts";
+import { createOrder, findPlan } from "~/orders/orders.server.ts";
+import { orPageError } from "~/orders/page-errors.server.ts";
+import { requestContext } from "~/services.server.ts";
+import { Button } from "~/ui/button.tsx";
+import { Field } from "~/ui/field.tsx";
+import { Page } from "~/ui/page.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/order-now";
+
+export const meta: Route.MetaFunction = () => [{ title: "Order | Rankwell" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { services } = context.get(requestContext);
+  const plan = await orPageError(findPlan(services.db, { planId: params.id }));
+  return { plan: { packageName: plan.packageName, price: formatUsd(plan.priceCents) }, email: user.email };
+}
+
+/**
+ * Only name, address and country are read from the form. The plan comes from the URL and its
+ * price from the stored plan; email, statuses and date are set by the server.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const values = await formValues(request);
+  return guardForm(values, async () => {
+    await limitRate(context, "order");
+    const { services } = context.get(requestContext);
+    await createOrder(services, user, { planId: params.id }, values);
+    return redirect("/pending-order");
+  });
+}
+
+export default function OrderNow({ loaderData }: Route.ComponentProps) {
+  const { plan, email } = loaderData;
+  const result = useActionData<typeof action>();
+  const failed = result && "ok" in result ? result : undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Page narrow>
+      <h1 className="mb-6 text-3xl font-bold">Order the {plan.packageName} plan</h1>
+      {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+      <Form method="post" noValidate>
+        {/* Shown for the customer to check; never read back from the form. */}
+        <Field label="Package name" name="packageNameShown" value={plan.packageName} readOnly disabled />
+        <Field label="Price" name="packagePriceShown" value={`${plan.price} USD`} readOnly disabled />
+        <Field label="Email" name="customerEmailShown" type="email" value={email} readOnly disabled hint="The email of your account." />
+        <Field label="Your name" name="customerName" autoComplete="name" required maxLength={100} defaultValue={failed?.values.customerName} error={failed?.fields.customerName} />
+        <Field
+          label="Address"
+          name="customerAddress"
+          autoComplete="street-address"
+          required
+          maxLength={300}
+          defaultValue={failed?.values.customerAddress}
+          error={failed?.fields.customerAddress}
+        />
+        <Field label="Country" name="customerCountry" autoComplete="country-name" required maxLength={100} defaultValue={failed?.values.customerCountry} error={failed?.fields.customerCountry} />
+        <Button disabled={busy} className="w-full">
+          {busy ? "Placing your order…" : "Place order"}
+        </Button>
+      </Form>
+    </Page>
+  );
+}

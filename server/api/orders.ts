@@ -1,0 +1,64 @@
+import { AppError } from "~/errors.ts";
+import {
+  cancelOrderFromApi,
+  createOrderFromApi,
+  filterFor,
+  listOrders,
+  orderForViewer,
+  setOrderStatus,
+  toOrderRecord,
+} from "~/orders/orders.server.ts";
+import { ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
+import type { Endpoint } from "./endpoint.ts";
+import { listQuery } from "./list-query.ts";
+
+/** Default page sizes: the admin's all-orders page (10) and the customer's My Orders (5). */
+const ADMIN_PAGE_SIZE = 10;
+const CUSTOMER_PAGE_SIZE = 5;
+
+/**
+ * Orders. Who may call each is in auth/access.ts; on top of that a customer only ever reaches
+ * their own orders (filtered by account in SQL; another's order id answers 404), an admin all.
+ */
+export const orderEndpoints: Endpoint[] = [
+  {
+    method: "GET",
+    path: "/orders",
+    async handle({ services, viewer, query }) {
+      const { page, pageSize } = listQuery(query, viewer.isAdmin ? ADMIN_PAGE_SIZE : CUSTOMER_PAGE_SIZE);
+      return listOrders(services.db, filterFor(viewer), page, pageSize);
+    },
+  },
+  {
+    method: "GET",
+    path: "/order/:id",
+    async handle({ services, viewer, params }) {
+      return toOrderRecord(await orderForViewer(services.db, viewer, params.id!));
+    },
+  },
+  {
+    method: "POST",
+    path: "/new-order",
+    status: 201,
+    async handle({ services, viewer, body, clientIp }) {
+      const { allowed } = await services.rateLimiter.attempt("order", clientIp);
+      if (!allowed) throw new AppError(429, "Too many attempts. Please wait a minute and try again.");
+      return createOrderFromApi(services, viewer.user!, body);
+    },
+  },
+  {
+    method: "PUT",
+    path: "/order-status/:id",
+    async handle({ services, params, body }) {
+      const order = await setOrderStatus(services.db, params.id!, body);
+      return { message: ORDER_STATUS_UPDATED, item: order };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/order-cancelled/:id",
+    async handle({ services, viewer, params }) {
+      return cancelOrderFromApi(services.db, viewer, params.id!);
+    },
+  },
+];
