@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { StatusMessage } from "../ui/status.tsx";
@@ -9,6 +9,8 @@ import { SUBSCRIBED } from "./schema.ts";
 export type SubscribeResult =
   | { ok: true; subemail: string }
   | { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
+
+const noSubscription = () => () => {};
 
 /** The query flag the /subscribe action adds when it sends a visitor without JavaScript back. */
 export const SUBSCRIBED_FLAG = "subscribed";
@@ -24,8 +26,7 @@ export function SubscribeForm({ heading, result }: { heading?: string; result?: 
   const fetcher = useFetcher<SubscribeResult>();
   const location = useLocation();
   const id = useId();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   const answer = fetcher.data ?? result;
   const failed = answer && !answer.ok ? answer : undefined;

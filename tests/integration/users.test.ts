@@ -35,15 +35,6 @@ async function userCount(): Promise<number> {
   return Number(row.n);
 }
 
-async function adminCount(): Promise<number> {
-  const row = await server.services.db
-    .selectFrom("user_roles")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_role", "=", "Admin")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 describe("who may call", () => {
   it("every user call is admin only: 401 for a visitor, 403 for a customer, and nothing changes", async () => {
     const id = await idOf(ADMIN);
