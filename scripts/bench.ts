@@ -1,0 +1,158 @@
+// `npm run bench`: do the order screens stay fast as orders grow? Seeds 100 and then 100,000
+// orders into fresh SQLite databases and times the exact queries the pages run (the service
+// functions themselves), printing each one's time at both sizes and the ratio. A ratio near 1
+// means the query does not grow with the table (an index and LIMIT do the work).
+//
+// Runs on Node 24 with --experimental-transform-types (the app code uses TypeScript syntax that
+// plain type stripping does not accept); see package.json.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { type Db, migrateToLatest, openDatabase } from "../app/db/db.server.ts";
+import { newId } from "../app/db/ids.server.ts";
+import type { OrdersTable } from "../app/db/schema.ts";
+import { listOrders, paidTotalCents } from "../app/orders/orders.server.ts";
+
+const SIZES = [100, 100_000] as const;
+/** The customer we measure has the same 20 orders in both databases; the rest belong to others. */
+const CUSTOMER = "bench-customer";
+const CUSTOMER_ORDERS = 20;
+const RUNS = 300;
+
+interface Timed {
+  name: string;
+  run: (db: Db) => Promise<unknown>;
+  /** The statement whose plan is printed (the page query, not its count). */
+  plan?: string;
+}
+
+const queries: Timed[] = [
+  {
+    name: "customer My Orders page 1 (5 rows + count)",
+    run: (db) => listOrders(db, { userId: CUSTOMER }, 1, 5),
+    plan: `select * from orders where user_id = '${CUSTOMER}' order by created_at desc, id desc limit 5 offset 0`,
+  },
+  {
+    name: "customer pending orders page 1 (5 rows + count)",
+    run: (db) => listOrders(db, { userId: CUSTOMER, paymentStatuses: ["UnPaid", "Paid"] }, 1, 5),
+  },
+  {
+    name: "customer Total Spent (SUM of Paid)",
+    run: (db) => paidTotalCents(db, { userId: CUSTOMER }),
+    plan: `select coalesce(sum(price_cents), 0) from orders where payment_status = 'Paid' and user_id = '${CUSTOMER}'`,
+  },
+  {
+    name: "admin all orders page 1 (10 rows + count)",
+    run: (db) => listOrders(db, {}, 1, 10),
+    plan: "select * from orders order by created_at desc, id desc limit 10 offset 0",
+  },
+  {
+    name: "admin all orders, rows of page 1 only (no count)",
+    run: (db) => db.selectFrom("orders").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(10).execute(),
+  },
+  {
+    name: "admin order count (for the page numbers)",
+    run: (db) => db.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+    plan: "select count(*) from orders",
+  },
+  {
+    name: "admin Total Sales (SUM of all Paid)",
+    run: (db) => paidTotalCents(db),
+    plan: "select coalesce(sum(price_cents), 0) from orders where payment_status = 'Paid'",
+  },
+  {
+    name: "admin all orders, last page (deep OFFSET)",
+    run: async (db) => listOrders(db, {}, Number.MAX_SAFE_INTEGER, 10),
+  },
+];
+
+function seedRows(count: number): OrdersTable[] {
+  const rows: OrdersTable[] = [];
+  const start = Date.UTC(2024, 0, 1);
+  const prices = [4900, 9900, 19900];
+  const statuses = ["Paid", "Paid", "UnPaid", "UnPaid", "Cancelled"] as const;
+  for (let i = 0; i < count; i++) {
+    // The measured customer's 20 orders are spread evenly through time.
+    const mine = i % Math.floor(count / CUSTOMER_ORDERS) === 0 && i / Math.floor(count / CUSTOMER_ORDERS) < CUSTOMER_ORDERS;
+    const created = new Date(start + i * 60_000).toISOString();
+    const status = statuses[i % statuses.length]!;
+    rows.push({
+      id: newId(),
+      user_id: mine ? CUSTOMER : `user-${i % 5000}`,
+      customer_email: mine ? "bench@example.com" : `user-${i % 5000}@example.com`,
+      customer_name: "Bench Customer",
+      customer_address: "1 Bench Street",
+      customer_country: "Benchland",
+      plan_id: "0123456789abcdef01234567",
+      package_name: "Premium",
+      price_cents: prices[i % prices.length]!,
+      payment_status: status,
+      order_status: "Pending",
+      created_at: created,
+      updated_at: created,
+      paid_at: status === "Paid" ? created : null,
+    });
+  }
+  return rows;
+}
+
+async function seed(db: Db, count: number) {
+  const rows = seedRows(count);
+  const mine = rows.filter((r) => r.user_id === CUSTOMER).length;
+  if (mine !== CUSTOMER_ORDERS) throw new Error(`seeded ${mine} orders for the measured customer, not ${CUSTOMER_ORDERS}`);
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 500) await trx.insertInto("orders").values(rows.slice(i, i + 500)).execute();
+  });
+  await sql`analyze`.execute(db);
+}
+
+async function median(db: Db, query: Timed): Promise<number> {
+  for (let i = 0; i < 20; i++) await query.run(db);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await query.run(db);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+async function main() {
+  const results = new Map<string, number[]>();
+  const plans: string[] = [];
+  for (const size of SIZES) {
+    const dir = mkdtempSync(join(tmpdir(), "rankwell-bench-"));
+    const { db } = openDatabase({ kind: "sqlite", file: join(dir, "bench.db") });
+    try {
+      await migrateToLatest(db);
+      const t = performance.now();
+      await seed(db, size);
+      console.log(`seeded ${size.toLocaleString("en-US")} orders in ${(performance.now() - t).toFixed(0)} ms`);
+      for (const query of queries) {
+        const ms = await median(db, query);
+        results.set(query.name, [...(results.get(query.name) ?? []), ms]);
+        if (size === SIZES[SIZES.length - 1] && query.plan) {
+          const rows = await sql<{ detail: string }>`explain query plan ${sql.raw(query.plan)}`.execute(db);
+          plans.push(`  ${query.name}:\n${rows.rows.map((r) => `      ${r.detail}`).join("\n")}`);
+        }
+      }
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const [small, large] = SIZES.map((s) => s.toLocaleString("en-US"));
+  const width = Math.max(...queries.map((q) => q.name.length));
+  console.log(`\nmedian of ${RUNS} runs, SQLite, milliseconds\n`);
+  console.log(`${"query".padEnd(width)}  ${`${small} orders`.padStart(12)}  ${`${large} orders`.padStart(16)}  ratio`);
+  for (const query of queries) {
+    const [a, b] = results.get(query.name)!;
+    console.log(`${query.name.padEnd(width)}  ${a!.toFixed(3).padStart(12)}  ${b!.toFixed(3).padStart(16)}  ${(b! / a!).toFixed(1)}x`);
+  }
+  console.log(`\nquery plans at ${large} orders:\n${plans.join("\n")}`);
+}
+
+await main();
