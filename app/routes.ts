@@ -41,5 +41,10 @@ export default [
   route("paypal-standin", "routes/paypal-standin/index.tsx"),
   route("paypal-standin/cgi-bin/webscr", "routes/paypal-standin/webscr.ts"),
   route("paypal-standin/checkout/:token", "routes/paypal-standin/checkout.tsx"),
+  // Public pages and search visibility
+  route("pricing", "routes/site/pricing.tsx"),
+  route("service", "routes/site/service.tsx"),
+  route("sitemap.xml", "routes/site/sitemap.ts"),
+  route("robots.txt", "routes/site/robots.ts"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

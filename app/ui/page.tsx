@@ -1,16 +1,24 @@
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "../root.tsx";
+import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
-/** Header plus a centred main column: the frame of every non-landing page. */
-export function Page({ children, narrow }: { children: React.ReactNode; narrow?: boolean }) {
+/** The root route's data (viewer, site address, header/footer content), with safe fallbacks. */
+export function useRootData(): RootData {
   const root = useRouteLoaderData<RootData>("root");
+  return root ?? { viewer: { email: null, isAdmin: false }, siteUrl: "", chrome: {} };
+}
+
+/** Header, a centred main column and the footer: the frame of every non-landing page. */
+export function Page({ children, narrow }: { children: React.ReactNode; narrow?: boolean }) {
+  const { viewer, chrome } = useRootData();
   return (
     <>
-      <SiteHeader viewer={root?.viewer ?? { email: null, isAdmin: false }} />
+      <SiteHeader viewer={viewer} logo={chrome.logo} />
       <main id="main" className={`mx-auto px-4 py-10 ${narrow ? "max-w-md" : "max-w-6xl"}`}>
         {children}
       </main>
+      <SiteFooter chrome={chrome} />
     </>
   );
 }

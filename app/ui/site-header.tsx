@@ -1,11 +1,13 @@
 import { Link } from "react-router";
+import { SITE_NAME } from "../site/seo.ts";
 
 export interface HeaderViewer {
   email: string | null;
   isAdmin: boolean;
 }
 
-const anchors = [
+/** The landing page's sections, as the header and footer link to them (spec wording). */
+export const SECTION_ANCHORS = [
   ["Homes", "/#home"],
   ["Services", "/#services"],
   ["About Us", "/#about"],
@@ -14,22 +16,30 @@ const anchors = [
   ["Contact Us", "/#contact"],
 ] as const;
 
+/** The site's logo (from the logo section) or its name; always a link home. */
+export function SiteLogo({ logo, className = "" }: { logo?: string; className?: string }) {
+  return (
+    <Link to="/" className={`inline-flex items-center rounded-md text-xl font-bold text-brand-700 ${className}`}>
+      {logo ? <img src={logo} alt={`${SITE_NAME} home`} width={168} height={40} className="h-9 w-auto" /> : SITE_NAME}
+    </Link>
+  );
+}
+
 /**
- * The site header of the spec: anchor links, Dashboard (signed in) or Log in, and Admin only
- * when the server says the signed-in person is an admin.
+ * The site header of the spec: logo, anchor links, Dashboard (signed in) or Log in, and Admin
+ * only when the server says the signed-in person is an admin.
  */
-export function SiteHeader({ viewer, logo }: { viewer: HeaderViewer; logo?: { src: string; alt: string } }) {
+export function SiteHeader({ viewer, logo }: { viewer: HeaderViewer; logo?: string }) {
+  const button = "inline-flex min-h-10 items-center rounded-md px-4 py-2 text-sm font-semibold";
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-700">
-          {logo ? <img src={logo.src} alt={logo.alt} width={140} height={40} className="h-10 w-auto" /> : "Rankwell"}
-        </Link>
-        <nav aria-label="Main" className="order-3 w-full overflow-x-auto md:order-none md:w-auto">
-          <ul className="flex gap-4 text-sm font-medium text-gray-800">
-            {anchors.map(([label, href]) => (
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
+        <SiteLogo logo={logo} />
+        <nav aria-label="Main" className="order-3 w-full lg:order-none lg:w-auto">
+          <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-medium text-gray-800">
+            {SECTION_ANCHORS.map(([label, href]) => (
               <li key={href}>
-                <a href={href} className="whitespace-nowrap hover:text-brand-700">
+                <a href={href} className="inline-block whitespace-nowrap rounded py-1 hover:text-brand-700 hover:underline">
                   {label}
                 </a>
               </li>
@@ -38,16 +48,16 @@ export function SiteHeader({ viewer, logo }: { viewer: HeaderViewer; logo?: { sr
         </nav>
         <div className="flex items-center gap-2">
           {viewer.isAdmin && (
-            <Link to="/admin" className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            <Link to="/admin" className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50`}>
               Admin
             </Link>
           )}
           {viewer.email ? (
-            <Link to="/dashboard" className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            <Link to="/dashboard" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
               Dashboard
             </Link>
           ) : (
-            <Link to="/login" className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            <Link to="/login" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
               Log in
             </Link>
           )}

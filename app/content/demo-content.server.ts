@@ -1,0 +1,363 @@
+import type { Db } from "../db/db.server.ts";
+import { isUniqueViolation, nowIso } from "../db/db.server.ts";
+import { newId } from "../db/ids.server.ts";
+import type { Logger } from "../logger.server.ts";
+import { type SectionKey, type SectionRecord, sections } from "./sections.ts";
+
+/**
+ * Believable content for every public section, so a fresh install shows a whole site instead of
+ * an empty page. Written once, on the first start with an empty content table (DEMO_CONTENT=off
+ * turns it off); admins then edit or replace it. Images are the small SVGs in public/images.
+ * The payment account is left out on purpose: a made-up receiver address must never take real
+ * payments, so an admin sets it.
+ */
+type Values<K extends SectionKey> = Omit<SectionRecord<K>, "_id">;
+export type DemoContent = { [K in Exclude<SectionKey, "paymentAccount">]: Values<K>[] };
+
+const planPoints = (points: string[]) =>
+  Object.fromEntries(
+    ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"].map((n, i) => [`packagePoint${n}`, points[i] ?? ""]),
+  ) as Record<`packagePoint${"One" | "Two" | "Three" | "Four" | "Five" | "Six" | "Seven" | "Eight" | "Nine" | "Ten"}`, string>;
+
+export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
+  return {
+    logo: [{ logo: "/images/logo.svg" }],
+    banner: [
+      {
+        bannerHeading: "Get found on Google",
+        bannerText: "by the customers who are searching for you",
+        bannerDetails:
+          "Rankwell is an SEO agency for small and growing businesses. We fix what holds your site back, write the pages your customers look for and earn the links that lift you up the results, with a clear monthly report of what changed.",
+        imageOne: "/images/banner.svg",
+        buttonText: "See our SEO plans",
+        buttonURL: "/#pricing",
+      },
+    ],
+    serviceText: [{ servicesubHeading: "What we do", serviceHeading: "SEO services that bring you more customers" }],
+    serviceItems: [
+      {
+        serviceIcon: "/images/icon-keywords.svg",
+        serviceTitle: "Keyword research",
+        serviceDetails: "We find the searches your customers actually type, how many people make them and which ones you can realistically win.",
+      },
+      {
+        serviceIcon: "/images/icon-onpage.svg",
+        serviceTitle: "On-page optimisation",
+        serviceDetails: "Titles, descriptions, headings and internal links tuned page by page, so search engines understand what each page is about.",
+      },
+      {
+        serviceIcon: "/images/icon-technical.svg",
+        serviceTitle: "Technical SEO",
+        serviceDetails: "Speed, mobile layout, crawl errors, redirects and structured data: we fix the problems that stop Google from ranking you.",
+      },
+      {
+        serviceIcon: "/images/icon-links.svg",
+        serviceTitle: "Link building",
+        serviceDetails: "Real links from relevant sites through outreach and digital PR. No link farms, no paid networks, nothing that risks a penalty.",
+      },
+      {
+        serviceIcon: "/images/icon-local.svg",
+        serviceTitle: "Local SEO",
+        serviceDetails: "A complete Google Business Profile, consistent listings and local pages that put you on the map for nearby customers.",
+      },
+      {
+        serviceIcon: "/images/icon-content.svg",
+        serviceTitle: "Content writing",
+        serviceDetails: "Helpful articles and landing pages written by specialists in your field, planned around the questions people ask.",
+      },
+    ],
+    about: [
+      {
+        aboutText: "About Rankwell",
+        aboutHeading: "A small team of search specialists on your side",
+        aboutDetails:
+          "Since 2014 we have helped more than three hundred shops, clinics, law firms and software companies grow their organic traffic. You work with the same two people every month, and every change we make is in your report.",
+        aboutImgOne: "/images/about.svg",
+        pointOne: "Technical SEO",
+        pointTwo: "Keyword strategy",
+        pointThree: "Link building",
+        pointFour: "Monthly reports in plain English",
+        pointFive: "No long contracts: cancel any month",
+      },
+    ],
+    counters: [
+      {
+        happyClientsNumber: "320",
+        happyClientsText: "Happy clients",
+        projectCompleteNumber: "540",
+        projectCompleteText: "Projects completed",
+        yearofExperienceNumber: "12",
+        yearofExperienceText: "Years of experience",
+        teamNumber: "18",
+        teamText: "Team members",
+        winingAwardNumber: "9",
+        winingAwardText: "Awards won",
+      },
+    ],
+    featuresText: [{ FeaturesText: "Why Rankwell", FeaturesHeading: "Everything you need to win in search" }],
+    featureItems: [
+      {
+        FeaturesImg: "/images/feature-1.svg",
+        FeaturesIcon: "/images/icon-report.svg",
+        FeaturesText: "Reports you can read",
+        FeaturesDesc: "One page a month: rankings, traffic, leads and what we did. No jargon, no vanity numbers.",
+      },
+      {
+        FeaturesImg: "/images/feature-2.svg",
+        FeaturesIcon: "/images/icon-strategy.svg",
+        FeaturesText: "A plan for your market",
+        FeaturesDesc: "We study your competitors first and go after the searches where you can win fastest.",
+      },
+      {
+        FeaturesImg: "/images/feature-3.svg",
+        FeaturesIcon: "/images/icon-shield.svg",
+        FeaturesText: "Safe, lasting results",
+        FeaturesDesc: "We follow Google's guidelines to the letter, so your rankings survive every algorithm update.",
+      },
+    ],
+    videoText: [
+      {
+        headingVideo: "How search works, explained by Google's own Search Central team",
+        videoImage: "/images/video-cover.svg",
+        videoLink: "https://www.youtube.com/@GoogleSearchCentral",
+      },
+    ],
+    videoItems: [
+      {
+        videoItemIcon: "/images/icon-growth.svg",
+        videoItemTitle: "Growth you can measure",
+        videoItemDetails: "Our clients gain on average 68% more organic visits in their first year.",
+      },
+      {
+        videoItemIcon: "/images/icon-people.svg",
+        videoItemTitle: "Specialists, not generalists",
+        videoItemDetails: "Technical, content and outreach experts work on your site together.",
+      },
+      {
+        videoItemIcon: "/images/icon-chat.svg",
+        videoItemTitle: "Real people, quick answers",
+        videoItemDetails: "Email or call your account manager; we answer within one business day.",
+      },
+    ],
+    workSteps: [
+      {
+        stepNumber: "1",
+        stepTitle: "Audit",
+        stepDetails: "We crawl your site, check your rankings and competitors and list every issue by impact.",
+        stapIcon: "/images/icon-audit.svg",
+      },
+      {
+        stepNumber: "2",
+        stepTitle: "Strategy",
+        stepDetails: "Together we agree the keywords, pages and links that matter most for your business.",
+        stapIcon: "/images/icon-strategy.svg",
+      },
+      {
+        stepNumber: "3",
+        stepTitle: "Optimise",
+        stepDetails: "We fix the technical issues, improve your pages, publish new content and build links.",
+        stapIcon: "/images/icon-technical.svg",
+      },
+      {
+        stepNumber: "4",
+        stepTitle: "Report and grow",
+        stepDetails: "Every month you get a clear report, and we adjust the plan to what the numbers say.",
+        stapIcon: "/images/icon-report.svg",
+      },
+    ],
+    steps: [
+      { stepNumber: "1", stepTitle: "Choose a plan", stepDetails: "Basic, Standard or Premium: pick the package that fits your site and budget." },
+      { stepNumber: "2", stepTitle: "Place your order", stepDetails: "Create an account, tell us your name and address, and confirm the order." },
+      { stepNumber: "3", stepTitle: "Pay securely", stepDetails: "Pay with card or PayPal on PayPal's secure checkout page." },
+      { stepNumber: "4", stepTitle: "We get to work", stepDetails: "Your account manager emails you within one business day to start the audit." },
+    ],
+    experience: [
+      {
+        experienceText: "Our experience",
+        experienceHeading: "Twelve years of helping sites climb the results",
+        experienceDetails:
+          "We have worked through every major Google update since 2014. What lasts is simple: a fast, clear site, content that answers real questions and links that are earned.",
+        skillOneText: "On-page optimisation",
+        skillOneNumber: "92",
+        skillTwoText: "Technical SEO",
+        skillTwoNumber: "88",
+        skillThreeText: "Link building",
+        skillThreeNumber: "76",
+      },
+    ],
+    pricingPlans: [
+      {
+        packageName: "Basic",
+        packagePrice: "49",
+        packageButtonText: "Start with Basic",
+        ...planPoints([
+          "SEO audit of up to 50 pages",
+          "Research for 10 keywords",
+          "On-page fixes for 5 pages",
+          "Google Business Profile setup",
+          "Google Search Console setup",
+          "Monthly ranking report",
+          "Email support",
+        ]),
+      },
+      {
+        packageName: "Premium",
+        packagePrice: "199",
+        packageButtonText: "Go Premium",
+        ...planPoints([
+          "SEO audit of up to 1,000 pages",
+          "Research for 60 keywords",
+          "On-page fixes for 40 pages",
+          "Full technical SEO fixes",
+          "8 articles written every month",
+          "10 quality backlinks every month",
+          "Competitor analysis",
+          "Local SEO for 3 locations",
+          "Dedicated account manager",
+          "Weekly report and monthly call",
+        ]),
+      },
+      {
+        packageName: "Standard",
+        packagePrice: "99",
+        packageButtonText: "Choose Standard",
+        ...planPoints([
+          "SEO audit of up to 250 pages",
+          "Research for 25 keywords",
+          "On-page fixes for 15 pages",
+          "Technical SEO fixes",
+          "2 articles written every month",
+          "4 quality backlinks every month",
+          "Monthly report and email support",
+        ]),
+      },
+    ],
+    teamText: [{ teamText: "Our team", teamHeading: "Meet the people behind your rankings" }],
+    teamMembers: [
+      { teamMemberImg: "/images/team-1.svg", teamMemberName: "Daniel Brooks", teamMemberTitle: "Founder and head of SEO" },
+      { teamMemberImg: "/images/team-2.svg", teamMemberName: "Priya Raman", teamMemberTitle: "Technical SEO lead" },
+      { teamMemberImg: "/images/team-3.svg", teamMemberName: "Marcus Webb", teamMemberTitle: "Content strategist" },
+      { teamMemberImg: "/images/team-4.svg", teamMemberName: "Elena Petrova", teamMemberTitle: "Outreach and link building" },
+    ],
+    testimonialText: [{ testimonialText: "Testimonials", testimonialHeading: "What our clients say" }],
+    testimonials: [
+      {
+        image: "/images/person-1.svg",
+        personName: "Sarah Mitchell",
+        personTitle: "Owner, Mitchell Family Dental",
+        desc: "Within six months we went from page three to the top three for dentist searches in our town. New patient bookings from Google have doubled.",
+      },
+      {
+        image: "/images/person-2.svg",
+        personName: "James Okafor",
+        personTitle: "Founder, Trailhead Outdoor Gear",
+        desc: "Rankwell fixed technical problems two other agencies had missed. Our organic revenue is up 74% year on year, and the monthly report takes five minutes to read.",
+      },
+      {
+        image: "/images/person-3.svg",
+        personName: "Laura Chen",
+        personTitle: "Marketing manager, Brightline Software",
+        desc: "Clear plan, honest advice and no long contract. Their articles now bring us more demo requests than our paid ads.",
+      },
+    ],
+    faqText: [{ faqText: "FAQ", faqHeading: "Questions we hear every week" }],
+    faqItems: [
+      {
+        accodingTitle: "How long until I see results?",
+        accodingText:
+          "Technical fixes often show within weeks. Rankings for competitive keywords usually move in three to six months. Your monthly report shows the progress from the first month.",
+      },
+      {
+        accodingTitle: "Do you guarantee first place on Google?",
+        accodingText:
+          "No honest agency can: Google decides the rankings. We promise the work in your plan, done well and reported every month, and we show you the results it brings.",
+      },
+      {
+        accodingTitle: "Is there a long-term contract?",
+        accodingText: "No. Plans are paid per order and you can stop at any time. Most clients stay because the numbers keep improving.",
+      },
+      {
+        accodingTitle: "Which plan is right for me?",
+        accodingText:
+          "Basic suits small local businesses with a simple site. Standard suits growing sites that need content and links. Premium suits larger sites and competitive markets. Ask us if you are unsure.",
+      },
+      {
+        accodingTitle: "How do I pay?",
+        accodingText: "You order a plan after creating an account and pay on PayPal's secure checkout with a card or your PayPal balance. Prices are in US dollars.",
+      },
+    ],
+    callToAction: [
+      {
+        heading: "Ready to grow your organic traffic?",
+        subHeading: "Tell us about your site and get a free SEO check within two business days.",
+        buttonText: "Ask for a free SEO check",
+        buttonLink: "/contact",
+      },
+    ],
+    contacts: [
+      { contactImg: "/images/icon-clock.svg", contactTitle: "Office hours", contactDetails: "Monday to Friday, 9 am to 6 pm (Eastern Time)" },
+      { contactImg: "/images/icon-chat.svg", contactTitle: "Quick answers", contactDetails: "We reply to every message within one business day" },
+      { contactImg: "/images/icon-audit.svg", contactTitle: "Free SEO check", contactDetails: "Send us your web address and get a short audit for free" },
+    ],
+    footerAbout: [
+      {
+        aboutFooterText: "About Rankwell",
+        aboutFooterDetails: "Rankwell is an SEO agency that helps small and growing businesses get found on Google, with clear plans, fair prices and honest reports.",
+      },
+    ],
+    footerAddress: [{ phoneNumber: "+1 (212) 555-0147", emailAddress: "hello@rankwell.example", location: "85 Broad Street, New York, NY 10004" }],
+    footerSocial: [
+      {
+        aboutText: "Follow us for weekly SEO tips",
+        youlink: "https://www.youtube.com/",
+        fblink: "https://www.facebook.com/",
+        inslink: "https://www.instagram.com/",
+      },
+    ],
+    copyright: [{ copyrightText: `© ${year} Rankwell. All rights reserved.` }],
+  };
+}
+
+export const DEMO_AUTHOR = "demo-content";
+
+/**
+ * Fills the content table with the demo content when it is empty, in one transaction. Returns
+ * whether it wrote anything. Two instances starting together on one PostgreSQL: the singletons'
+ * unique key lets only one transaction commit; the other rolls back and is ignored.
+ */
+export async function seedDemoContent(db: Db, log?: Pick<Logger, "info" | "error">): Promise<boolean> {
+  const existing = await db.selectFrom("content_items").select("id").limit(1).executeTakeFirst();
+  if (existing) return false;
+  const content = demoContent();
+  const now = nowIso();
+  const rows = Object.entries(content).flatMap(([section, records]) =>
+    (records as Record<string, string>[]).map((values, index) => ({
+      id: newId(),
+      section,
+      singleton_key: isSingleton(section) ? section : null,
+      position: index + 1,
+      data: JSON.stringify(values),
+      created_at: now,
+      updated_at: now,
+      updated_by: DEMO_AUTHOR,
+    })),
+  );
+  try {
+    await db.transaction().execute(async (trx) => {
+      // Checked again inside the transaction, so a concurrent first start adds nothing twice.
+      const again = await trx.selectFrom("content_items").select("id").limit(1).executeTakeFirst();
+      if (again) throw new AlreadySeeded();
+      // Several small inserts: one huge multi-row insert could pass SQLite's variable limit.
+      for (let i = 0; i < rows.length; i += 20) await trx.insertInto("content_items").values(rows.slice(i, i + 20)).execute();
+    });
+  } catch (error) {
+    if (error instanceof AlreadySeeded || isUniqueViolation(error)) return false;
+    throw error;
+  }
+  log?.info(`demo content: filled ${Object.keys(content).length} sections (${rows.length} records); set DEMO_CONTENT=off to start empty`);
+  return true;
+}
+
+class AlreadySeeded extends Error {}
+
+const isSingleton = (section: string) => sections[section as SectionKey]?.kind === "singleton";

@@ -1,0 +1,42 @@
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { sectionSchema } from "./content.server.ts";
+import { demoContent } from "./demo-content.server.ts";
+import { type SectionDef, type SectionKey, sections } from "./sections.ts";
+
+const content = demoContent(2026) as Record<string, Record<string, string>[]>;
+
+describe("demo content", () => {
+  it("fills every section but the payment account, one record for each singleton", () => {
+    const keys = Object.keys(sections).filter((k) => k !== "paymentAccount");
+    expect(Object.keys(content).sort()).toEqual(keys.sort());
+    for (const [key, records] of Object.entries(content)) {
+      const def: SectionDef = sections[key as SectionKey];
+      expect(records.length, key).toBeGreaterThan(0);
+      if (def.kind === "singleton") expect(records, key).toHaveLength(1);
+    }
+  });
+
+  it("passes the same validation as the admin forms", () => {
+    for (const [key, records] of Object.entries(content)) {
+      for (const record of records) {
+        const parsed = sectionSchema(sections[key as SectionKey]).safeParse(record);
+        expect(parsed.success, `${key}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      }
+    }
+  });
+
+  it("has the three plans with 7, 10 and 7 points", () => {
+    const points = (p: Record<string, string>) => Object.entries(p).filter(([k, v]) => k.startsWith("packagePoint") && v).length;
+    const plans = Object.fromEntries(content.pricingPlans!.map((p) => [p.packageName, points(p)]));
+    expect(plans).toEqual({ Basic: 7, Premium: 10, Standard: 7 });
+  });
+
+  it("uses only images shipped in public/", () => {
+    for (const records of Object.values(content)) {
+      for (const value of records.flatMap((r) => Object.values(r))) {
+        if (value.startsWith("/images/")) expect(existsSync(`public${value}`), value).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { loadSections } from "~/content/content.server.ts";
+import { PlanGrid } from "~/site/blocks.tsx";
+import { formatPrice, PRICING_PAGE_POINTS, pickPlans, planPoints, pointLimit } from "~/site/format.ts";
+import { JsonLd } from "~/site/json-ld.tsx";
+import { graphLd, offersLd, pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
+import { requestContext } from "~/services.server.ts";
+import { Page, useRootData } from "~/ui/page.tsx";
+import type { Route } from "./+types/pricing";
+
+/** /pricing/: the three plans with their price, seven points (Premium eight) and order button. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const { pricingPlans } = await loadSections(services.db, ["pricingPlans"]);
+  return { plans: pickPlans(pricingPlans) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const plans = loaderData?.plans ?? [];
+  const list = plans.map((p) => `${p.packageName} ${formatPrice(p.packagePrice, false)}`).join(", ");
+  return pageMeta({
+    siteUrl: siteUrlFrom(matches),
+    path: "/pricing/",
+    title: `SEO packages and prices | ${SITE_NAME}`,
+    description: plans.length
+      ? `${SITE_NAME} SEO packages: ${list}. Compare what each plan includes and order online, paid securely in US dollars.`
+      : `${SITE_NAME} SEO packages Basic, Premium and Standard: compare what each plan includes and order online.`,
+  });
+};
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { siteUrl } = useRootData();
+  const { plans } = loaderData;
+  return (
+    <Page>
+      <div className="mx-auto mb-12 max-w-2xl text-center">
+        <h1 className="text-4xl font-extrabold tracking-tight text-ink">Pricing</h1>
+        <p className="mt-4 text-lg text-gray-700">Three SEO packages with clear prices in US dollars. Pick one and order it online.</p>
+      </div>
+      {plans.length ? (
+        <PlanGrid plans={plans} limits={PRICING_PAGE_POINTS} withCents={false} />
+      ) : (
+        <p className="text-center text-gray-700">Our plans are being updated. Please check back soon or contact us.</p>
+      )}
+      <JsonLd data={graphLd(offersLd(siteUrl, plans, (plan) => planPoints(plan, pointLimit(PRICING_PAGE_POINTS, plan))))} />
+    </Page>
+  );
+}

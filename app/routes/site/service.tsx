@@ -1,0 +1,85 @@
+import { loadSections } from "~/content/content.server.ts";
+import { CallToAction, Counters, Img, SkillBar } from "~/site/blocks.tsx";
+import { SERVICE_SKILL_PERCENTS } from "~/site/format.ts";
+import { pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
+import { requestContext } from "~/services.server.ts";
+import { Page } from "~/ui/page.tsx";
+import type { Route } from "./+types/service";
+
+/**
+ * /service/: counters with a + suffix, the service heading with its item boxes, an about block
+ * whose first three points are skill bars fixed at 85%, 65% and 79% (spec), and the
+ * call-to-action band. One query.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const s = await loadSections(services.db, ["counters", "serviceText", "serviceItems", "about", "callToAction"]);
+  return { counters: s.counters[0], serviceText: s.serviceText[0], items: s.serviceItems, about: s.about[0], cta: s.callToAction[0] };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const heading = loaderData?.serviceText?.serviceHeading;
+  const titles = loaderData?.items.map((i) => i.serviceTitle) ?? [];
+  return pageMeta({
+    siteUrl: siteUrlFrom(matches),
+    path: "/service/",
+    title: `Our SEO services | ${SITE_NAME}`,
+    description: titles.length
+      ? `${heading ? `${heading}: ` : ""}${titles.join(", ")}. See what ${SITE_NAME} does and how well we do it.`
+      : `What ${SITE_NAME} does to grow your search traffic, and how well we do it.`,
+    image: loaderData?.about?.aboutImgOne,
+  });
+};
+
+export default function Service({ loaderData }: Route.ComponentProps) {
+  const { counters, serviceText, items, about, cta } = loaderData;
+  const skills = about ? [about.pointOne, about.pointTwo, about.pointThree].map((label, i) => ({ label, value: SERVICE_SKILL_PERCENTS[i]! })) : [];
+  return (
+    <Page>
+      <h1 className="text-center text-4xl font-extrabold tracking-tight text-ink">Our services</h1>
+      <div className="-mx-4 mt-10">
+        <Counters counters={counters} />
+      </div>
+      {(serviceText || items.length > 0) && (
+        <section aria-labelledby="service-heading" className="py-14">
+          <div className="mx-auto mb-10 max-w-2xl text-center">
+            {serviceText?.servicesubHeading && <p className="text-sm font-bold uppercase tracking-wider text-brand-700">{serviceText.servicesubHeading}</p>}
+            <h2 id="service-heading" className="mt-2 text-3xl font-extrabold tracking-tight text-ink">
+              {serviceText?.serviceHeading ?? "What we do"}
+            </h2>
+          </div>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((item) => (
+              <li key={item._id} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+                <Img src={item.serviceIcon} alt={item.serviceTitle} width={56} height={56} className="h-14 w-14" />
+                <h3 className="mt-4 text-xl font-bold text-ink">{item.serviceTitle}</h3>
+                <p className="mt-2 leading-relaxed text-gray-700">{item.serviceDetails}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {about && (
+        <section aria-labelledby="service-about-heading" className="grid items-center gap-10 rounded-2xl bg-gray-50 p-6 md:grid-cols-2 md:p-10">
+          <div>
+            {about.aboutText && <p className="text-sm font-bold uppercase tracking-wider text-brand-700">{about.aboutText}</p>}
+            <h2 id="service-about-heading" className="mt-2 text-3xl font-extrabold tracking-tight text-ink">
+              {about.aboutHeading}
+            </h2>
+            <p className="mt-4 leading-relaxed text-gray-700">{about.aboutDetails}</p>
+          </div>
+          <ul className="space-y-6">
+            {skills
+              .filter((s) => s.label)
+              .map((s) => (
+                <SkillBar key={s.label} label={s.label} value={s.value} />
+              ))}
+          </ul>
+        </section>
+      )}
+      <div className="-mx-4 mt-14">
+        <CallToAction cta={cta} />
+      </div>
+    </Page>
+  );
+}

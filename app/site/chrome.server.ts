@@ -1,0 +1,17 @@
+import { loadSections } from "../content/content.server.ts";
+import type { Db } from "../db/db.server.ts";
+import type { SiteChrome } from "./chrome.ts";
+
+const CHROME_SECTIONS = ["logo", "footerAbout", "footerAddress", "footerSocial", "copyright"] as const;
+
+/** What the header and footer of every page show, in one query (indexed on section). */
+export async function loadSiteChrome(db: Db): Promise<SiteChrome> {
+  const s = await loadSections(db, CHROME_SECTIONS);
+  return {
+    logo: s.logo[0]?.logo || undefined,
+    footerAbout: s.footerAbout[0],
+    footerAddress: s.footerAddress[0],
+    footerSocial: s.footerSocial[0],
+    copyright: s.copyright[0]?.copyrightText || undefined,
+  };
+}

@@ -1,0 +1,42 @@
+import { type Access, pageAccess } from "../auth/access.ts";
+import { absoluteUrl, PUBLIC_PAGES } from "./seo.ts";
+
+/** robots.txt and sitemap.xml, built from the access table and the list of public pages. */
+
+/**
+ * Path prefixes crawlers should stay out of: every page that needs a sign-in (customer) or an
+ * admin, from the access table, cut before its first parameter, plus the JSON API. A prefix
+ * already covered by a shorter one is left out. (The single-segment `/:id` about editor cannot
+ * be written as a prefix; it answers 404 to everyone but admins.)
+ */
+export function disallowedPrefixes(table: Record<string, Access> = pageAccess): string[] {
+  const prefixes = Object.entries(table)
+    .filter(([, access]) => access === "user" || access === "admin")
+    .map(([path]) => path.split(/:|\*/)[0]!)
+    .filter((p) => p.length > 1);
+  prefixes.push("/api/");
+  const unique = [...new Set(prefixes)].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  return unique.filter((p, i) => !unique.slice(0, i).some((shorter) => p.startsWith(shorter))).sort();
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...disallowedPrefixes().map((p) => `Disallow: ${p}`),
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The public pages; `lastmod` is when content last changed (a day, YYYY-MM-DD). */
+export function sitemapXml(siteUrl: string, lastmod?: string): string {
+  const urls = PUBLIC_PAGES.map(
+    (page) =>
+      `  <url>\n    <loc>${xmlEscape(absoluteUrl(siteUrl, page.path))}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ""}    <priority>${page.priority}</priority>\n  </url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}

@@ -1,0 +1,161 @@
+// `npm run lighthouse`: audits the landing page with Lighthouse (mobile) in Debian's Chromium.
+// Builds first when the build is missing or older than the sources, starts the production server
+// on a free port with demo content on a temporary SQLite database, prints the four category
+// scores and exits non-zero when any is below the threshold (95; LIGHTHOUSE_MIN overrides).
+// Reports (JSON and HTML) are kept in .tmp/lighthouse (LIGHTHOUSE_DIR overrides).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const reportDir = resolve(process.env.LIGHTHOUSE_DIR ?? ".tmp/lighthouse");
+const minimum = Number(process.env.LIGHTHOUSE_MIN ?? 95);
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const pagePath = process.argv[2] ?? "/";
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const entry = join(buildDir, "server/index.js");
+  const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
+  const sources = Math.max(newestMtime("app"), newestMtime("server"), newestMtime("public"));
+  if (built >= sources) return;
+  console.log(`[lighthouse] building into ${buildDir} …`);
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  if (result.status !== 0) throw new Error("build failed");
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess) {
+  for (let i = 0; i < 100; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the server did not become healthy within 20 seconds");
+}
+
+async function main(): Promise<number> {
+  buildIfNeeded();
+  const work = mkdtempSync(join(tmpdir(), "rankwell-lighthouse-"));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: url,
+      DATABASE_URL: `file:${join(work, "lighthouse.db")}`,
+      OUTBOX_DIR: join(work, "outbox"),
+      AUTH_SECRET: randomBytes(24).toString("hex"),
+      DEMO_CONTENT: "on",
+      LOG_LEVEL: "error",
+    },
+  });
+  try {
+    await waitForHealth(url, server);
+    mkdirSync(reportDir, { recursive: true });
+    const outputBase = join(reportDir, pagePath === "/" ? "landing" : pagePath.replace(/\W+/g, "-").replace(/^-|-$/g, ""));
+    const chromeFlags = [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ].join(" ");
+    console.log(`[lighthouse] auditing ${url}${pagePath} (mobile) …`);
+    const run = spawnSync(
+      process.execPath,
+      [
+        "node_modules/lighthouse/cli/index.js",
+        `${url}${pagePath}`,
+        "--quiet",
+        "--form-factor=mobile",
+        `--only-categories=${categories.join(",")}`,
+        "--output=json",
+        "--output=html",
+        `--output-path=${outputBase}`,
+        `--chrome-flags=${chromeFlags}`,
+      ],
+      { stdio: "inherit", env: { ...process.env, CHROME_PATH: chromePath } },
+    );
+    const reportFile = `${outputBase}.report.json`;
+    if (run.status !== 0 || !existsSync(reportFile)) {
+      console.error(`[lighthouse] Lighthouse failed (exit ${run.status})`);
+      return 1;
+    }
+    // Lighthouse 13 prints no scores; they are in the JSON report.
+    const report = JSON.parse(readFileSync(reportFile, "utf8")) as LighthouseReport;
+    let failed = false;
+    console.log("");
+    for (const id of categories) {
+      const category = report.categories[id];
+      const score = Math.round((category?.score ?? 0) * 100);
+      const ok = score >= minimum;
+      failed ||= !ok;
+      console.log(`  ${(category?.title ?? id).padEnd(16)} ${String(score).padStart(3)}  ${ok ? "ok" : `BELOW ${minimum}`}`);
+      if (!ok && category) {
+        for (const ref of category.auditRefs.filter((r) => r.weight > 0)) {
+          const audit = report.audits[ref.id];
+          if (audit && audit.score !== null && audit.score < 0.9) console.log(`      - ${audit.title} (${Math.round(audit.score * 100)})`);
+        }
+      }
+    }
+    console.log(`\n  reports: ${outputBase}.report.html and .report.json`);
+    return failed ? 1 : 0;
+  } finally {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+interface LighthouseReport {
+  categories: Record<string, { title: string; score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  audits: Record<string, { title: string; score: number | null } | undefined>;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error("[lighthouse]", error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
