@@ -27,6 +27,9 @@ export function pageTitle(defs: SectionDef[]): string {
 /** A list's label in the singular, for "Add …" ("Service items" -> "Service item"). */
 export const singular = (label: string) => label.replace(/s$/, "");
 
+/** The edit screen's heading: "Edit Banner", "Edit Pricing plan" (one entry of a list). */
+export const editTitle = (def: SectionDef) => `Edit ${def.kind === "list" ? singular(def.label) : def.label}`;
+
 /** Every admin page, in registry order of its first section. */
 export const adminPages: AdminPage[] = (() => {
   const byPath = new Map<string, SectionDef[]>();

@@ -8,15 +8,15 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.f
 
 export async function register(page: Page, email: string, password = "secret123") {
   await page.goto("/register");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 
 export async function logIn(page: Page, email: string, password = "secret123") {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
 

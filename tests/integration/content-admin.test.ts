@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPages, SPEC_HUB_PATHS, singular } from "~/content/admin-pages.ts";
+import { adminPages, editTitle, SPEC_HUB_PATHS, singular } from "~/content/admin-pages.ts";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { badValues, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
@@ -169,8 +169,8 @@ describe("saving every section through its page forms", () => {
 
       const editor = await view(admin, edit(def, id));
       expect(editor.status).toBe(200);
-      expect(h1(editor.html)).toEqual([`Edit ${def.label}`]);
-      expect(title(editor.html)).toBe(`Edit ${def.label} | Settings | Rankwell`);
+      expect(h1(editor.html)).toEqual([editTitle(def)]);
+      expect(title(editor.html)).toBe(`${editTitle(def)} | Settings | Rankwell`);
       expect(editor.html).toMatch(/<a\b[^>]*href="\/setting"[^>]*>Back to settings<\/a>/);
       for (const value of Object.values(values)) if (value) expect(editor.html).toContain(value);
 
@@ -188,7 +188,7 @@ describe("saving every section through its page forms", () => {
       const [record] = await records(alias.def);
       const page = await view(admin, alias.path.replace(":id", record!._id));
       expect(page.status).toBe(200);
-      expect(h1(page.html)).toEqual([`Edit ${alias.def.label}`]);
+      expect(h1(page.html)).toEqual(["Edit Service item"]);
       expect(page.html).toContain(record!.serviceTitle ?? Object.values(record!)[1]);
     });
   }
@@ -338,5 +338,34 @@ describe("list entries on the admin page", () => {
     const result = await post(admin, "/edit-banner", formFor(sections.faqItems as SectionDef, "create", sampleValues(sections.faqItems as SectionDef, 9)));
     expect(result.status).toBe(400);
     expect(await records(sections.faqItems as SectionDef)).toHaveLength(2);
+  });
+});
+
+describe("the public landing page", () => {
+  it("shows what an admin saved through the admin screens", async () => {
+    const banner = sections.banner as SectionDef;
+    const faq = sections.faqItems as SectionDef;
+    const plans = sections.pricingPlans as SectionDef;
+    const [bannerRecord] = await records(banner);
+    const [faqRecord] = await records(faq);
+    const [plan] = await records(plans);
+
+    const heading = "Grow your traffic with Rankwell";
+    const question = "How soon will my site rank higher";
+    const point = "A monthly ranking report";
+    for (const [def, id, values] of [
+      [banner, bannerRecord!._id, { ...sampleValues(banner, 4), bannerHeading: heading }],
+      [faq, faqRecord!._id, { ...sampleValues(faq, 4), accodingTitle: question }],
+      [plans, plan!._id, { ...sampleValues(plans, 4), packageName: "Premium", packagePointOne: point }],
+    ] as const) {
+      const saved = await post(admin, edit(def, id), formFor(def, "update", values));
+      expect(statusText(saved.html)).toBe(def.saved.update);
+    }
+
+    const home = await view(visitor, "/");
+    expect(home.status).toBe(200);
+    expect(h1(home.html)[0]).toContain(heading);
+    expect(home.html).toContain(question);
+    expect(home.html).toContain(point);
   });
 });

@@ -1,7 +1,7 @@
 import { data, Link, useActionData } from "react-router";
 import { requireAdmin } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPages, editTargetAt } from "~/content/admin-pages.ts";
+import { adminPages, editTargetAt, editTitle } from "~/content/admin-pages.ts";
 import { getRecord, updateRecord } from "~/content/content.server.ts";
 import { SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
@@ -25,8 +25,8 @@ function targetFor(request: Request) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const label = loaderData ? sections[loaderData.key as SectionKey].label : "content";
-  return [{ title: `Edit ${label} | Settings | Rankwell` }, { name: "robots", content: "noindex" }];
+  const heading = loaderData ? editTitle(sections[loaderData.key as SectionKey]) : "Edit content";
+  return [{ title: `${heading} | Settings | Rankwell` }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -68,7 +68,7 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
         )}
       </nav>
       <h1 id="edit-heading" className="mb-8 text-3xl font-bold">
-        {`Edit ${def.label}`}
+        {editTitle(def)}
       </h1>
       <SectionForm
         section={def.key as SectionKey}

@@ -1,0 +1,96 @@
+import { expect, type Page, test } from "@playwright/test";
+import { e2eEnv } from "../../playwright.config.ts";
+import { makeAdmin, register, uniqueEmail } from "./helpers.ts";
+
+/**
+ * An admin edits the banner, a pricing plan and an FAQ item through the admin screens, sees the
+ * spec's success text each time, and a visitor then finds the new text on the landing page.
+ * The server starts with demo content; where a section is still empty, the admin creates it
+ * through the same screens first.
+ */
+
+const stamp = Date.now().toString(36);
+
+/** Opens a section page from the settings hub. */
+async function openFromSettings(page: Page, card: string) {
+  await page.goto("/setting");
+  await page.getByRole("link", { name: card, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: card })).toBeVisible();
+}
+
+test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the landing page", async ({ page, browser }) => {
+  const email = uniqueEmail("content-admin");
+  await register(page, email);
+  makeAdmin(email);
+
+  // Banner: a singleton. Create it if the site has none, then edit it from its edit link.
+  await openFromSettings(page, "Banner");
+  const bannerLink = page.getByRole("link", { name: "Edit Banner" });
+  if ((await bannerLink.count()) === 0) {
+    await page.getByLabel("Heading", { exact: true }).fill("First heading");
+    await page.getByLabel("Highlighted text").fill("for people who search");
+    await page.getByLabel("Details").fill("We help small businesses get found.");
+    await page.getByLabel("Image", { exact: true }).fill("/images/banner.svg");
+    await page.getByLabel("Button text").fill("See plans");
+    await page.getByLabel("Button link").fill("/#pricing");
+    await page.getByRole("button", { name: "Create Banner" }).click();
+    await expect(page.getByRole("status")).toHaveText("Banner is Updated");
+  }
+  await page.getByRole("link", { name: "Edit Banner" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Banner" })).toBeVisible();
+  const heading = `Rank higher ${stamp}`;
+  await page.getByLabel("Heading", { exact: true }).fill(heading);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText("Banner is Updated");
+  await expect(page.getByLabel("Heading", { exact: true })).toHaveValue(heading);
+
+  // Pricing: a list of plans shown as cards, each with Edit Pricing.
+  await page.getByRole("link", { name: "Back to settings" }).click();
+  await page.getByRole("link", { name: "Pricing plans", exact: true }).click();
+  if ((await page.getByRole("link", { name: "Edit Pricing" }).count()) === 0) {
+    await page.getByLabel("Package name").selectOption("Basic");
+    await page.getByLabel("Price in US dollars").fill("49");
+    await page.getByLabel("Button text").fill("Order now");
+    await page.getByLabel("Point 1", { exact: true }).fill("Keyword research");
+    await page.getByRole("button", { name: "Add Pricing plan" }).click();
+    await expect(page.getByRole("status")).toHaveText("Pricing Plan is Added");
+  }
+  await page.getByRole("link", { name: "Edit Pricing" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Pricing plan" })).toBeVisible();
+  const point = `Weekly ranking report ${stamp}`;
+  await page.getByLabel("Point 1", { exact: true }).fill(point);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText("Pricing One Is Updated");
+
+  // FAQ: heading and items on one page; each item has Edit FAQs.
+  await page.goto("/edit-faq");
+  if ((await page.getByRole("link", { name: "Edit FAQs" }).count()) === 0) {
+    if ((await page.getByRole("link", { name: "Edit FAQ heading" }).count()) === 0) {
+      const headingForm = page.getByRole("form", { name: "FAQ heading" });
+      await headingForm.getByLabel("Small heading").fill("FAQ");
+      await headingForm.getByLabel("Heading", { exact: true }).fill("Questions people ask");
+      await headingForm.getByRole("button", { name: "Create FAQ heading" }).click();
+      await expect(page.getByRole("status")).toHaveText("FAQ is Updated");
+    }
+    const itemForm = page.getByRole("form", { name: "Add FAQ item" });
+    await itemForm.getByLabel("Question").fill("How long does SEO take?");
+    await itemForm.getByLabel("Answer").fill("Most sites see movement within three months.");
+    await itemForm.getByRole("button", { name: "Add FAQ item" }).click();
+    await expect(page.getByRole("status")).toHaveText("FAQ Item is Added");
+  }
+  await page.getByRole("link", { name: "Edit FAQs" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit FAQ item" })).toBeVisible();
+  const question = `Do you report every month ${stamp}?`;
+  await page.getByLabel("Question").fill(question);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText("FAQ Item is Updated");
+
+  // A visitor (no session) sees the new texts on the landing page.
+  const visitor = await browser.newContext({ baseURL: e2eEnv.APP_URL });
+  const home = await visitor.newPage();
+  await home.goto("/");
+  await expect(home.getByRole("heading", { level: 1 })).toContainText(heading);
+  await expect(home.getByText(point)).toBeVisible();
+  await expect(home.getByText(question)).toBeVisible();
+  await visitor.close();
+});
