@@ -11,6 +11,11 @@ import type { Services } from "~/services.server.ts";
  */
 export function paypalIpnRoute(services: Services): Router {
   if (apiAccess["POST /paypal/ipn"] !== "public") throw new Error("POST /paypal/ipn must be listed as public in the access table");
+  if (services.config.paypal.mode === "standin" && services.config.env === "production") {
+    services.log.info(
+      `PAYPAL_MODE=standin: payments go to the local PayPal stand-in (${services.config.paypal.baseUrl}) and no money moves. Set PAYPAL_MODE=live to take real payments.`,
+    );
+  }
   const router = express.Router();
   router.post("/", express.raw({ type: () => true, limit: "64kb" }), (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
