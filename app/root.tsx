@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { accessForPath, pagePath } from "./auth/access.ts";
@@ -7,8 +7,7 @@ import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
 import { requestContext } from "./services.server.ts";
 import { loadSiteChrome } from "./site/chrome.server.ts";
 import { useNonce } from "./ui/nonce.tsx";
-import { SiteFooter } from "./ui/site-footer.tsx";
-import { SiteHeader } from "./ui/site-header.tsx";
+import { ErrorPage } from "./ui/error-page.tsx";
 
 /**
  * Every request: who is asking, then the access table's rule for this path. Loaders of
@@ -68,35 +67,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const root = useRouteLoaderData<RootData>("root");
-  let title = "Something went wrong";
-  let detail = "Sorry, we could not show this page. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    const message = typeof error.data?.message === "string" ? error.data.message : undefined;
-    if (error.status === 404) {
-      title = "Page not found";
-      detail = "There is no page at this address. It may have moved, or the link may be mistyped.";
-    } else if (error.status === 403) {
-      title = message ?? "You don't have any permission";
-      detail = "This page is for administrators. If you should have access, ask an administrator to add you.";
-    } else if (error.status < 500 && message) {
-      title = message;
-      detail = "";
-    }
-  }
-  return (
-    <>
-      <SiteHeader viewer={root?.viewer ?? { email: null, isAdmin: false }} logo={root?.chrome.logo} />
-      <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{title}</h1>
-        {detail && <p className="mt-4 text-gray-700">{detail}</p>}
-        <p className="mt-8">
-          <Link to="/" className="font-semibold text-brand-700 underline">
-            Back to the home page
-          </Link>
-        </p>
-      </main>
-      <SiteFooter chrome={root?.chrome ?? {}} />
-    </>
-  );
+  return <ErrorPage error={error} />;
 }

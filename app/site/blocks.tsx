@@ -178,7 +178,7 @@ export function Counters({ counters }: { counters?: R<"counters"> }) {
         {items.map((item) => (
           <div key={item.label} className="flex flex-col-reverse">
             <dt className="mt-1 text-sm font-medium text-brand-100">{item.label}</dt>
-            <dd className="text-4xl font-extrabold">{item.value}+</dd>
+            <dd className="text-4xl font-extrabold">{`${item.value}+`}</dd>
           </div>
         ))}
       </dl>
@@ -314,7 +314,7 @@ export function SkillBar({ label, value }: { label: string; value: number }) {
     <li>
       <div className="flex justify-between gap-4 font-semibold text-ink">
         <span>{label}</span>
-        <span>{value}%</span>
+        <span>{`${value}%`}</span>
       </div>
       <div aria-hidden="true" className="mt-2 h-3 overflow-hidden rounded-full bg-brand-100">
         <div className="h-full rounded-full bg-brand-700" style={{ width: `${value}%` }} />

@@ -1,10 +1,17 @@
 import { data } from "react-router";
+import { ErrorPage } from "~/ui/error-page.tsx";
+import type { Route } from "./+types/not-found";
 
-/** Unknown paths: the root error boundary shows the friendly 404 page. */
+/** Unknown paths: the error boundary below shows the friendly 404 page. */
 export function loader() {
   throw data({ message: "Page not found" }, { status: 404 });
 }
 
 export default function NotFound() {
   return null;
+}
+
+/** Handled here rather than at the root, so the page keeps the root's logo and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

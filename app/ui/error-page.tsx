@@ -1,0 +1,43 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { useRootData } from "./page.tsx";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
+
+/**
+ * The friendly error page (404, 403, 500) inside the site's header and footer. The root route
+ * uses it as its ErrorBoundary; a route that exports it too keeps the root's data (logo,
+ * footer), which React Router drops when the error reaches the root.
+ */
+export function ErrorPage({ error }: { error: unknown }) {
+  const { viewer, chrome } = useRootData();
+  let title = "Something went wrong";
+  let detail = "Sorry, we could not show this page. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data?.message === "string" ? error.data.message : undefined;
+    if (error.status === 404) {
+      title = "Page not found";
+      detail = "There is no page at this address. It may have moved, or the link may be mistyped.";
+    } else if (error.status === 403) {
+      title = message ?? "You don't have any permission";
+      detail = "This page is for administrators. If you should have access, ask an administrator to add you.";
+    } else if (error.status < 500 && message) {
+      title = message;
+      detail = "";
+    }
+  }
+  return (
+    <>
+      <SiteHeader viewer={viewer} logo={chrome.logo} />
+      <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        {detail && <p className="mt-4 text-gray-700">{detail}</p>}
+        <p className="mt-8">
+          <Link to="/" className="font-semibold text-brand-700 underline">
+            Back to the home page
+          </Link>
+        </p>
+      </main>
+      <SiteFooter chrome={chrome} />
+    </>
+  );
+}

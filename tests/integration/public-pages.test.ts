@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoContent } from "~/content/demo-content.server.ts";
+import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
+import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+
+/** Text as React writes it into HTML. */
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+/** The visible text of a page: tags removed, entities decoded, spaces collapsed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+const count = (html: string, needle: string) => html.split(needle).length - 1;
+const metaContent = (html: string, attr: "name" | "property", key: string) =>
+  html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1];
+const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+// biome-ignore lint/suspicious/noExplicitAny: JSON-LD is read as plain JSON.
+const jsonLd = (html: string): any[] =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+
+const ORD = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
+const testPlan = (name: string, price: string) => ({
+  packageName: name,
+  packagePrice: price,
+  packageButtonText: `Order ${name} now`,
+  ...Object.fromEntries(ORD.map((o, i) => [`packagePoint${o}`, `${name} perk ${i + 1}`])),
+});
+const perks = (html: string, name: string) => [...textOf(html).matchAll(new RegExp(`${name} perk (\\d+)`, "g"))].map((m) => Number(m[1]));
+
+/** What a section's record must put into the landing page's HTML. */
+function expectedOnLanding(key: SectionKey, record: Record<string, string>): string[] {
+  const def: SectionDef = sections[key];
+  return Object.entries(def.fields).map(([name, field]) => {
+    const value = record[name]!;
+    if (key === "counters" && field.kind === "number") return `${value}+`;
+    if (key === "experience" && field.kind === "number") return `${value}%`;
+    if (key === "workSteps" && name === "stepNumber") return value.padStart(2, "0");
+    return field.kind === "url" || field.kind === "image" ? `="${esc(value)}"` : esc(value);
+  });
+}
+
+/** Every demo record's expected text that the HTML lacks, as "section[i]: text" (empty when all are there). */
+const missingFrom = (html: string) =>
+  LANDING_SECTIONS.flatMap((key) =>
+    demo[key]!.flatMap((record, i) => expectedOnLanding(key, record).filter((e) => !html.includes(e)).map((e) => `${key}[${i}]: ${e}`)),
+  );
+
+let server: TestServer;
+let admin: TestClient;
+let visitor: TestClient;
+const demo = demoContent(2026) as Record<string, Record<string, string>[]>;
+const LANDING_SECTIONS = Object.keys(demo).filter((k) => k !== "pricingPlans") as SectionKey[];
+const plans: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedUpClient(server, "site-admin@example.com", "secret123", { admin: true });
+  visitor = server.client();
+});
+afterAll(async () => server?.close());
+
+const api = async (method: string, path: string, body?: unknown) => {
+  const response = await admin.json(method, `/api${path}`, body);
+  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+};
+
+describe("public pages on an empty database (demo content off)", () => {
+  it("leaves the content table empty", async () => {
+    const rows = await server.services.db.selectFrom("content_items").select("id").execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it("renders the landing page without the empty sections", async () => {
+    const { status, html } = await visitor.page("/");
+    expect(status).toBe(200);
+    expect(count(html, "<h1")).toBe(1);
+    for (const id of ["home", "services", "about", "pricing", "testimonial", "faq", "team", "features", "video", "process", "experience"]) {
+      expect(html, id).not.toContain(`id="${id}"`);
+    }
+    expect(html).not.toContain("Rankwell in numbers");
+    expect(html).not.toContain('id="cta-heading"');
+    // The contact form, the header and the footer are always there.
+    expect(html).toContain('id="contact"');
+    expect(html).toContain("Send Us a Message");
+    expect(html).toContain('href="/login"');
+    expect(html).toContain("Email for updates");
+  });
+
+  it("renders /pricing/ and /service/ with their own h1", async () => {
+    for (const path of ["/pricing/", "/service/"]) {
+      const { status, html } = await visitor.page(path);
+      expect(status, path).toBe(200);
+      expect(count(html, "<h1"), path).toBe(1);
+    }
+  });
+});
+
+describe("public pages with content created by an admin through the API", () => {
+  beforeAll(async () => {
+    for (const key of LANDING_SECTIONS) {
+      const def: SectionDef = sections[key];
+      for (const record of demo[key]!) await api("POST", def.api.create, record);
+    }
+    for (const [name, price] of [
+      ["Standard", "99"],
+      ["Basic", "49"],
+      ["Premium", "199.5"],
+    ]) {
+      const { item } = await api("POST", sections.pricingPlans.api.create, testPlan(name!, price!));
+      plans[name!] = item._id;
+    }
+    await api("POST", sections.workSteps.api.create, { stepNumber: "5", stepTitle: "A fifth step nobody sees", stepDetails: "Hidden", stapIcon: "/images/icon-audit.svg" });
+    await api("POST", sections.faqItems.api.create, { accodingTitle: "Is </script> safe?", accodingText: "Yes: <b>tags</b></script><script>alert(1)</script> stay text." });
+  });
+
+  it("puts every section's content into the landing page's first HTML response", async () => {
+    const { status, html } = await visitor.page("/");
+    expect(status).toBe(200);
+    expect(missingFrom(html)).toEqual([]);
+    for (const id of ["home", "services", "about", "pricing", "testimonial", "contact", "faq", "team", "features", "video", "process", "experience"]) {
+      expect(html, id).toContain(`id="${id}"`);
+    }
+    expect(count(html, "<h1")).toBe(1);
+    expect(html).toMatch(/<h1[^>]*>Get found on Google/);
+  });
+
+  it("shows the header's anchor links, and Admin only to admins", async () => {
+    const anonymous = (await visitor.page("/")).html;
+    for (const anchor of ["/#home", "/#services", "/#about", "/#pricing", "/#testimonial", "/#contact"]) expect(anonymous).toContain(`href="${anchor}"`);
+    expect(anonymous).toContain(">Log in<");
+    expect(anonymous).not.toContain('href="/admin"');
+    const customer = await signedUpClient(server, "customer@example.com");
+    const customerHtml = (await customer.page("/")).html;
+    expect(customerHtml).toContain('href="/dashboard"');
+    expect(customerHtml).not.toContain('href="/admin"');
+    const adminHtml = (await admin.page("/")).html;
+    expect(adminHtml).toContain('href="/admin"');
+    expect(adminHtml).toContain('href="/dashboard"');
+  });
+
+  it("shows the plans Basic, Premium, Standard with dollars and cents, 7/10/7 points and an order link", async () => {
+    const { html } = await visitor.page("/");
+    const text = textOf(html);
+    expect(text).toMatch(/Basic \$49\.00 .*Premium \$199\.50 .*Standard \$99\.00/);
+    expect(perks(html, "Basic")).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(perks(html, "Premium")).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(perks(html, "Standard")).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    for (const [name, id] of Object.entries(plans)) expect(html).toMatch(new RegExp(`href="/order-now/${id}"[^>]*>Order ${name} now<`));
+  });
+
+  it("shows work steps 01 to 04 only", async () => {
+    const text = textOf((await visitor.page("/")).html);
+    expect(text).toMatch(/01 .*Audit .*02 .*Strategy .*03 .*Optimise .*04 .*Report and grow/);
+    expect(text).not.toContain("A fifth step nobody sees");
+  });
+
+  it("shows the FAQ as disclosures", async () => {
+    const { html } = await visitor.page("/");
+    expect(count(html, "<details")).toBe(demo.faqItems!.length + 1);
+    expect(html).toContain(`<summary`);
+    expect(html).toContain(esc("Yes: <b>tags</b></script><script>alert(1)</script> stay text."));
+  });
+
+  it("has JSON-LD for the organisation, the three offers in USD and the FAQ, with < escaped", async () => {
+    const { html, status } = await visitor.page("/");
+    expect(status).toBe(200);
+    const docs = jsonLd(html);
+    expect(docs).toHaveLength(1);
+    const graph = docs[0]["@graph"] as { "@type": string; [k: string]: unknown }[];
+    expect(graph.find((n) => n["@type"] === "Organization")).toMatchObject({ name: "Rankwell", url: `${server.url}/`, email: "hello@rankwell.example" });
+    const offers = graph.filter((n) => n["@type"] === "Product").map((p) => [p.name, (p.offers as { price: string; priceCurrency: string }).price, (p.offers as { priceCurrency: string }).priceCurrency]);
+    expect(offers).toEqual([
+      ["Rankwell Basic SEO package", "49.00", "USD"],
+      ["Rankwell Premium SEO package", "199.50", "USD"],
+      ["Rankwell Standard SEO package", "99.00", "USD"],
+    ]);
+    const faq = graph.find((n) => n["@type"] === "FAQPage") as unknown as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+    expect(faq.mainEntity.map((q) => q.name)).toEqual([...demo.faqItems!.map((f) => f.accodingTitle), "Is </script> safe?"]);
+    expect(faq.mainEntity.at(-1)!.acceptedAnswer.text).toBe("Yes: <b>tags</b></script><script>alert(1)</script> stay text.");
+    const raw = html.match(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/)![1]!;
+    expect(raw).not.toContain("<");
+  });
+
+  it("gives each public page a title, description, canonical URL and Open Graph tags", async () => {
+    for (const path of ["/", "/pricing/", "/service/"]) {
+      const { html } = await visitor.page(path);
+      expect(html, path).toMatch(/<title>[^<]+Rankwell|<title>Rankwell[^<]+/);
+      expect(metaContent(html, "name", "description")?.length, path).toBeGreaterThan(40);
+      expect(canonical(html), path).toBe(`${server.url}${path}`);
+      expect(metaContent(html, "property", "og:url"), path).toBe(`${server.url}${path}`);
+      expect(metaContent(html, "property", "og:title"), path).toBeTruthy();
+      expect(metaContent(html, "property", "og:description"), path).toBeTruthy();
+      expect(metaContent(html, "property", "og:type"), path).toBe("website");
+      expect(metaContent(html, "property", "og:image"), path).toMatch(new RegExp(`^${server.url}/images/`));
+    }
+    const home = (await visitor.page("/")).html;
+    expect(home).toContain("<title>Rankwell | Get found on Google</title>");
+    expect(metaContent(home, "name", "description")).toMatch(/^Rankwell is an SEO agency for small and growing businesses/);
+  });
+
+  it("/pricing/ shows the three plans with $ prices, 7/8/7 points and the plan's button to /order-now/{id}", async () => {
+    const { html, status } = await visitor.page("/pricing/");
+    expect(status).toBe(200);
+    expect(html).toMatch(/<h1[^>]*>Pricing<\/h1>/);
+    expect(textOf(html)).toMatch(/Basic \$49 .*Premium \$199\.5 .*Standard \$99 /);
+    expect(perks(html, "Basic")).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(perks(html, "Premium")).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(perks(html, "Standard")).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    for (const [name, id] of Object.entries(plans)) expect(html).toMatch(new RegExp(`href="/order-now/${id}"[^>]*>Order ${name} now<`));
+    expect(jsonLd(html)[0]["@graph"]).toHaveLength(3);
+    // A visitor who follows an order link is asked to log in first.
+    const order = await visitor.page(`/order-now/${plans.Basic}`);
+    expect(order.status).toBe(302);
+    expect(order.location).toContain(`/login?redirectTo=${encodeURIComponent(`/order-now/${plans.Basic}`)}`);
+  });
+
+  it("/service/ shows counters with +, the service boxes, skill bars at 85/65/79 and the call to action", async () => {
+    const { html, status } = await visitor.page("/service/");
+    expect(status).toBe(200);
+    const text = textOf(html);
+    const c = demo.counters![0]!;
+    for (const [n, label] of [
+      [c.happyClientsNumber, c.happyClientsText],
+      [c.projectCompleteNumber, c.projectCompleteText],
+      [c.yearofExperienceNumber, c.yearofExperienceText],
+      [c.teamNumber, c.teamText],
+      [c.winingAwardNumber, c.winingAwardText],
+    ]) {
+      expect(text).toContain(`${label} ${n}+`);
+    }
+    expect(text).toContain(demo.serviceText![0]!.serviceHeading);
+    for (const item of demo.serviceItems!) expect(text).toContain(`${item.serviceTitle} ${item.serviceDetails}`);
+    const about = demo.about![0]!;
+    expect(text).toContain(`${about.pointOne} 85%`);
+    expect(text).toContain(`${about.pointTwo} 65%`);
+    expect(text).toContain(`${about.pointThree} 79%`);
+    expect(html).toContain('style="width:85%"');
+    const cta = demo.callToAction![0]!;
+    expect(text).toContain(`${cta.heading} ${cta.subHeading} ${cta.buttonText}`);
+    expect(html).toContain(`href="${cta.buttonLink}"`);
+  });
+
+  it("shows the logo in the header and the footer of every page", async () => {
+    const copyright = esc(demo.copyright![0]!.copyrightText!);
+    for (const path of ["/", "/pricing/", "/service/", "/login", "/contact", "/no/such/page"]) {
+      const { html } = await visitor.page(path);
+      expect(count(html, '<img src="/images/logo.svg"'), path).toBe(2);
+      expect(html, path).toContain(copyright);
+      expect(html, path).toMatch(/aria-label="Rankwell on YouTube"/);
+    }
+  });
+
+  it("serves sitemap.xml with the public pages", async () => {
+    const response = await visitor.fetch("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    const xml = await response.text();
+    for (const path of ["/", "/pricing/", "/service/", "/contact"]) expect(xml).toContain(`<loc>${server.url}${path}</loc>`);
+    expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect(xml).not.toContain("/admin");
+  });
+
+  it("serves robots.txt that keeps crawlers out of the admin and customer areas", async () => {
+    const response = await visitor.fetch("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const lines = (await response.text()).split("\n");
+    for (const path of ["/admin", "/dashboard", "/setting", "/my-order", "/pending-order", "/order-now/", "/pay-now/", "/total-orders", "/all-messages", "/api/"]) {
+      expect(lines, path).toContain(`Disallow: ${path}`);
+    }
+    const rules = lines.filter((l) => l.startsWith("Disallow: ")).map((l) => l.slice("Disallow: ".length));
+    for (const path of ["/", "/pricing/", "/service/", "/contact", "/login", "/register"]) expect(rules.some((r) => path.startsWith(r)), path).toBe(false);
+    expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
+  it("does not fill in demo content when content already exists", async () => {
+    const before = await server.services.db.selectFrom("content_items").select("id").execute();
+    const again = await server.app.createServices({ ...server.services.config, demoContent: true });
+    try {
+      const after = await again.db.selectFrom("content_items").select("id").execute();
+      expect(after.length).toBe(before.length);
+    } finally {
+      await again.db.destroy();
+    }
+  });
+});
+
+describe("demo content (DEMO_CONTENT=on)", () => {
+  let demoServer: TestServer;
+  beforeAll(async () => {
+    demoServer = await startTestServer({ DEMO_CONTENT: "on" });
+  });
+  afterAll(async () => demoServer?.close());
+
+  it("fills every section on the first start, so the landing page shows a whole site", async () => {
+    const rows = await demoServer.services.db.selectFrom("content_items").select(["section"]).execute();
+    expect(new Set(rows.map((r) => r.section))).toEqual(new Set(Object.keys(demo)));
+    const { html, status } = await demoServer.client().page("/");
+    expect(status).toBe(200);
+    // The copyright line carries the current year rather than 2026.
+    expect(missingFrom(html).filter((m) => !m.startsWith("copyright"))).toEqual([]);
+    const text = textOf(html);
+    expect(text).toMatch(/Basic \$49\.00 .*Premium \$199\.00 .*Standard \$99\.00/);
+    expect(jsonLd(html)[0]["@graph"].filter((n: { "@type": string }) => n["@type"] === "Product")).toHaveLength(3);
+  });
+
+  it("is written once: a restart keeps the admins' edits and adds nothing", async () => {
+    const client = await signedUpClient(demoServer, "demo-admin@example.com", "secret123", { admin: true });
+    const banner = (await client.json("GET", "/api/banner")).body[0];
+    const edited = await client.json("PUT", `/api/update-banner/${banner._id}`, { ...banner, bannerHeading: "Edited by an admin" });
+    expect(edited.status).toBe(200);
+    const faq = (await client.json("GET", "/api/faq-items")).body[0];
+    expect((await client.json("DELETE", `/api/faq-item/${faq._id}`)).status).toBe(200);
+    const before = await demoServer.services.db.selectFrom("content_items").select("id").execute();
+
+    const restarted = await demoServer.app.createServices(demoServer.services.config);
+    try {
+      const after = await restarted.db.selectFrom("content_items").select("id").execute();
+      expect(after.length).toBe(before.length);
+    } finally {
+      await restarted.db.destroy();
+    }
+    const { html } = await demoServer.client().page("/");
+    expect(html).toMatch(/<h1[^>]*>Edited by an admin/);
+    expect(html).not.toContain(esc(faq.accodingTitle));
+  });
+});
