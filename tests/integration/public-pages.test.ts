@@ -20,7 +20,7 @@ const count = (html: string, needle: string) => html.split(needle).length - 1;
 const metaContent = (html: string, attr: "name" | "property", key: string) =>
   html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1];
 const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
-// biome-ignore lint/suspicious/noExplicitAny: JSON-LD is read as plain JSON.
+// JSON-LD is read as plain JSON.
 const jsonLd = (html: string): any[] =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 

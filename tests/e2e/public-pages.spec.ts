@@ -1,0 +1,105 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/**
+ * The public pages on a phone (360 px) and a desktop (1440 px), with the demo content the e2e
+ * server starts with. Other specs may edit content, so these check structure, not wording.
+ */
+
+const noSideScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+/** Presses Tab until the link named `name` has focus, as a keyboard user would. */
+async function tabTo(page: Page, name: string) {
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+    if (focused === name) return;
+  }
+  throw new Error(`never reached "${name}" with Tab`);
+}
+
+for (const [device, viewport] of [
+  ["phone", { width: 360, height: 780 }],
+  ["desktop", { width: 1440, height: 900 }],
+] as const) {
+  test.describe(`${device} (${viewport.width} px)`, () => {
+    test.use({ viewport });
+
+    test("the landing page shows every section and fits the screen", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("img", { name: "Rankwell home" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+      for (const id of ["home", "services", "about", "features", "video", "process", "experience", "pricing", "team", "testimonial", "faq", "contact"]) {
+        const section = page.locator(`section#${id}`);
+        await section.scrollIntoViewIfNeeded();
+        await expect(section, id).toBeVisible();
+      }
+      await expect(page.getByRole("region", { name: "Rankwell in numbers" })).toBeVisible();
+      await expect(page.locator("#pricing article")).toHaveCount(3);
+      await expect(page.getByRole("heading", { name: "Send Us a Message" })).toBeVisible();
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.getByRole("img", { name: "Rankwell home" })).toBeVisible();
+      await expect(footer.getByLabel("Email for updates")).toBeVisible();
+      for (const network of ["YouTube", "Facebook", "Instagram"]) await expect(footer.getByRole("link", { name: `Rankwell on ${network}` })).toBeVisible();
+      await noSideScroll(page);
+    });
+
+    test("the header's anchor links work from the keyboard", async ({ page }) => {
+      await page.goto("/");
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+      await tabTo(page, "Pricing");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/#pricing$/);
+      await expect(page.locator("#pricing")).toBeInViewport();
+      await page.goto("/");
+      await tabTo(page, "Contact Us");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/#contact$/);
+      await expect(page.locator("#contact")).toBeInViewport();
+    });
+
+    test("the FAQ opens and closes from the keyboard", async ({ page }) => {
+      await page.goto("/");
+      const first = page.locator("#faq details").first();
+      const answer = first.locator("p");
+      await expect(answer).toBeHidden();
+      await first.locator("summary").focus();
+      await page.keyboard.press("Enter");
+      await expect(answer).toBeVisible();
+      await page.keyboard.press("Enter");
+      await expect(answer).toBeHidden();
+    });
+
+    test("ordering a plan from the pricing cards sends a visitor to log in", async ({ page }) => {
+      await page.goto("/");
+      const order = page.locator("#pricing article").first().getByRole("link");
+      const href = await order.getAttribute("href");
+      expect(href).toMatch(/^\/order-now\/[0-9a-f]{24}$/);
+      await order.click();
+      await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(href!)}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in");
+    });
+
+    test("/pricing/ and /service/ work on this screen", async ({ page }) => {
+      await page.goto("/pricing/");
+      await expect(page.getByRole("heading", { level: 1, name: "Pricing" })).toBeVisible();
+      const cards = page.locator("main article");
+      await expect(cards).toHaveCount(3);
+      await expect(cards.nth(0).getByRole("heading", { level: 3 })).toHaveText("Basic");
+      await expect(cards.nth(1).getByRole("heading", { level: 3 })).toHaveText("Premium");
+      await expect(cards.nth(2).getByRole("heading", { level: 3 })).toHaveText("Standard");
+      await expect(cards.nth(1).locator("li")).toHaveCount(8);
+      await expect(cards.nth(0).getByRole("link")).toHaveAttribute("href", /^\/order-now\/[0-9a-f]{24}$/);
+      await noSideScroll(page);
+
+      await page.goto("/service/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our services");
+      await expect(page.getByText(/^\d+\+$/).first()).toBeVisible();
+      for (const percent of ["85%", "65%", "79%"]) await expect(page.getByText(percent, { exact: true })).toBeVisible();
+      await noSideScroll(page);
+    });
+  });
+}
