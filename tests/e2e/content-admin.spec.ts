@@ -46,7 +46,9 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
 
   // Pricing: a list of plans shown as cards, each with Edit Pricing.
   await page.getByRole("link", { name: "Back to settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await page.getByRole("link", { name: "Pricing plans", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pricing plans" })).toBeVisible();
   if ((await page.getByRole("link", { name: "Edit Pricing" }).count()) === 0) {
     await page.getByLabel("Package name").selectOption("Basic");
     await page.getByLabel("Price in US dollars").fill("49");
@@ -64,6 +66,7 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
 
   // FAQ: heading and items on one page; each item has Edit FAQs.
   await page.goto("/edit-faq");
+  await expect(page.getByRole("heading", { level: 1, name: "FAQ heading and FAQ items" })).toBeVisible();
   if ((await page.getByRole("link", { name: "Edit FAQs" }).count()) === 0) {
     if ((await page.getByRole("link", { name: "Edit FAQ heading" }).count()) === 0) {
       const headingForm = page.getByRole("form", { name: "FAQ heading" });
