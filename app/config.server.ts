@@ -30,6 +30,7 @@ const envSchema = z.object({
     .transform((v) => v === "on"),
   PAYPAL_MODE: z.enum(["standin", "sandbox", "live"]).default("standin"),
   PAYPAL_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYPAL_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
 });
@@ -50,6 +51,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  // The stand-in takes no money and lets anyone mark their own orders Paid: never on a public site.
+  if (c.PAYPAL_MODE === "standin" && !isLoopback(c.APP_URL)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYPAL_MODE: the PayPal stand-in (the default) only runs when APP_URL is a localhost address; set PAYPAL_MODE=sandbox or PAYPAL_MODE=live",
+    );
+  }
   const sqliteFile = c.DATABASE_URL.startsWith("file:") ? resolve(c.DATABASE_URL.slice(5)) : undefined;
   const dataDir = sqliteFile ? dirname(sqliteFile) : resolve("./data");
   const paypalBase =
@@ -70,7 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: resolve(c.OUTBOX_DIR),
     trustProxy: c.TRUST_PROXY,
     demoContent: c.DEMO_CONTENT,
-    paypal: { mode: c.PAYPAL_MODE, baseUrl: paypalBase.replace(/\/+$/, "") },
+    paypal: { mode: c.PAYPAL_MODE, baseUrl: paypalBase.replace(/\/+$/, ""), verifyUrl: paypalVerifyUrl(c, paypalBase) },
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     logLevel: c.LOG_LEVEL,
   };
@@ -87,4 +94,13 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const isLoopback = (appUrl: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(appUrl).hostname);
+
+/** PayPal verifies IPNs on its ipnpb hosts, not on the checkout host; the stand-in does both. */
+function paypalVerifyUrl(c: { PAYPAL_MODE: string; PAYPAL_BASE_URL?: string; PAYPAL_VERIFY_URL?: string }, base: string): string {
+  if (c.PAYPAL_VERIFY_URL) return c.PAYPAL_VERIFY_URL;
+  if (c.PAYPAL_BASE_URL || c.PAYPAL_MODE === "standin") return `${base.replace(/\/+$/, "")}/cgi-bin/webscr`;
+  return c.PAYPAL_MODE === "live" ? "https://ipnpb.paypal.com/cgi-bin/webscr" : "https://ipnpb.sandbox.paypal.com/cgi-bin/webscr";
 }

@@ -28,8 +28,22 @@ describe("loadConfig", () => {
     }
   });
 
+  it("refuses the PayPal stand-in on a public address", () => {
+    expect(() => loadConfig({ ...base, APP_URL: "https://rankwell.example" })).toThrow(/PAYPAL_MODE: the PayPal stand-in/);
+    expect(loadConfig({ ...base, APP_URL: "http://127.0.0.1:3000" }).paypal.mode).toBe("standin");
+  });
+
+  it("verifies IPNs on PayPal's ipnpb hosts", () => {
+    const live = loadConfig({ ...base, APP_URL: "https://rankwell.example", PAYPAL_MODE: "live" }).paypal;
+    expect(live).toMatchObject({ baseUrl: "https://www.paypal.com", verifyUrl: "https://ipnpb.paypal.com/cgi-bin/webscr" });
+    const sandbox = loadConfig({ ...base, PAYPAL_MODE: "sandbox" }).paypal;
+    expect(sandbox.verifyUrl).toBe("https://ipnpb.sandbox.paypal.com/cgi-bin/webscr");
+    expect(loadConfig(base).paypal.verifyUrl).toBe("http://localhost:3000/paypal-standin/cgi-bin/webscr");
+  });
+
   it("marks cookies Secure when the site is served over https", () => {
-    expect(loadConfig({ ...base, APP_URL: "https://rankwell.example/" }).secureCookies).toBe(true);
-    expect(loadConfig({ ...base, APP_URL: "https://rankwell.example/" }).appUrl).toBe("https://rankwell.example");
+    const https = { ...base, APP_URL: "https://rankwell.example/", PAYPAL_MODE: "live" };
+    expect(loadConfig(https).secureCookies).toBe(true);
+    expect(loadConfig(https).appUrl).toBe("https://rankwell.example");
   });
 });

@@ -12,7 +12,7 @@ export const IPN_PATH = "/api/paypal/ipn";
 
 /** The provider the configuration names (PayPal at its live, sandbox or stand-in address). */
 export function providerFor(config: Pick<Config, "paypal">): PaymentProvider {
-  return paypalProvider({ baseUrl: config.paypal.baseUrl });
+  return paypalProvider({ baseUrl: config.paypal.baseUrl, verifyUrl: config.paypal.verifyUrl });
 }
 
 /** The email of the account that receives payments (the admin's payment account), if set. */

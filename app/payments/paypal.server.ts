@@ -4,6 +4,8 @@ import type { CheckoutForm, CheckoutRequest, PaymentNotice, PaymentProvider, Ver
 export interface PayPalOptions {
   /** https://www.paypal.com, https://www.sandbox.paypal.com, or the local stand-in. */
   baseUrl: string;
+  /** Where IPNs are posted back for verification; PayPal uses ipnpb.(sandbox.)paypal.com. */
+  verifyUrl?: string;
   /** Injected in tests; the global fetch otherwise. */
   fetch?: typeof fetch;
   /** Waits between verification attempts (tests pass a no-op). */
@@ -19,6 +21,7 @@ const RETRY_DELAYS_MS = [1000, 4000];
  */
 export function paypalProvider(options: PayPalOptions): PaymentProvider {
   const webscr = `${options.baseUrl.replace(/\/+$/, "")}/cgi-bin/webscr`;
+  const verifyUrl = options.verifyUrl ?? webscr;
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
 
@@ -77,7 +80,7 @@ export function paypalProvider(options: PayPalOptions): PaymentProvider {
       for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
         if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1]!);
         try {
-          const response = await doFetch(webscr, {
+          const response = await doFetch(verifyUrl, {
             method: "POST",
             headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Rankwell-IPN-Verifier/1.0" },
             body: Buffer.concat([VALIDATE_PREFIX, raw]),

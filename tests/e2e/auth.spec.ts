@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { lastMailTo, logIn, makeAdmin, register, uniqueEmail } from "./helpers.ts";
+import { lastMailTo, logIn, makeAdmin, register, signOut, uniqueEmail } from "./helpers.ts";
 
 test("register, log out and log back in", async ({ page }) => {
   const email = uniqueEmail("reg");
@@ -29,7 +29,7 @@ test("the guard sends a visitor to log in and back to where they were going", as
   const email = uniqueEmail("guard");
   await register(page, email);
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Signout" }).click();
+  await signOut(page);
 
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
@@ -41,7 +41,7 @@ test("reset a forgotten password through the mailed link", async ({ page }) => {
   const email = uniqueEmail("reset");
   await register(page, email, "first-password");
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Signout" }).click();
+  await signOut(page);
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();

@@ -20,6 +20,13 @@ export async function logIn(page: Page, email: string, password = "secret123") {
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
+/** Signs out from the dashboard and waits until the site shows the signed-out header. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Signout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+}
+
 /** Grants the Admin role with the documented command, against the e2e database. */
 export function makeAdmin(email: string) {
   execFileSync(process.execPath, ["server/cli.ts", "add", email], { env: { ...process.env, ...e2eEnv }, stdio: "pipe" });
