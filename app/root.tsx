@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?inline";
 import { accessForPath, pagePath } from "./auth/access.ts";
 import { enforcePageAccess } from "./auth/permissions.server.ts";
 import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
@@ -36,6 +36,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * The stylesheet (about 6 KB gzipped) goes inline into each page's head on the server: no
+ * render-blocking request before the first paint. The browser bundle leaves it out; hydration
+ * keeps the server's <style> as it is.
+ */
+const inlineCss = import.meta.env.SSR ? appCss : "";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -47,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         {/* Zod's fast path probes `new Function`, which our CSP forbids (Chrome logs a violation); the browser does without it. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} />
+        <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: inlineCss }} />
         <Meta />
         <Links />
       </head>

@@ -37,7 +37,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
   return (
     <Page>
       <h1 className="text-center text-4xl font-extrabold tracking-tight text-ink">Our services</h1>
-      <div className="-mx-4 mt-10">
+      <div className="mt-10 overflow-hidden rounded-2xl">
         <Counters counters={counters} />
       </div>
       {(serviceText || items.length > 0) && (
@@ -77,7 +77,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
-      <div className="-mx-4 mt-14">
+      <div className="mt-14 overflow-hidden rounded-2xl">
         <CallToAction cta={cta} />
       </div>
     </Page>
