@@ -347,17 +347,18 @@ export function Experience({ experience }: { experience?: R<"experience"> }) {
   );
 }
 
-export function PlanCard({ plan, limit, withCents }: { plan: Plan; limit: number; withCents: boolean }) {
+export function PlanCard({ plan, limit, withCents, level }: { plan: Plan; limit: number; withCents: boolean; level: 2 | 3 }) {
   const featured = plan.packageName === "Premium";
+  const Name = level === 2 ? "h2" : "h3";
   const buttonText = plan.packageButtonText || "Order Now";
   return (
     <article
       aria-labelledby={`plan-${plan._id}`}
       className={`flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${featured ? "border-2 border-brand-700 lg:-my-4 lg:py-12" : "border-gray-200"}`}
     >
-      <h3 id={`plan-${plan._id}`} className="text-2xl font-bold text-ink">
+      <Name id={`plan-${plan._id}`} className="text-2xl font-bold text-ink">
         {plan.packageName}
-      </h3>
+      </Name>
       <p className="mt-4 text-5xl font-extrabold tracking-tight text-ink">
         {formatPrice(plan.packagePrice, withCents)}
         <span className="sr-only"> US dollars</span>
@@ -378,14 +379,24 @@ export function PlanCard({ plan, limit, withCents }: { plan: Plan; limit: number
   );
 }
 
-/** The three plans Basic, Premium, Standard. */
-export function PlanGrid({ plans, limits, withCents }: { plans: Plan[]; limits: Parameters<typeof pointLimit>[0]; withCents: boolean }) {
+/** The three plans Basic, Premium, Standard; `level` is their heading level (h2 on /pricing/, h3 in a section). */
+export function PlanGrid({
+  plans,
+  limits,
+  withCents,
+  level,
+}: {
+  plans: Plan[];
+  limits: Parameters<typeof pointLimit>[0];
+  withCents: boolean;
+  level: 2 | 3;
+}) {
   const picked = pickPlans(plans);
   if (!picked.length) return null;
   return (
     <div className="grid items-stretch gap-8 lg:grid-cols-3">
       {picked.map((plan) => (
-        <PlanCard key={plan._id} plan={plan} limit={pointLimit(limits, plan)} withCents={withCents} />
+        <PlanCard key={plan._id} plan={plan} limit={pointLimit(limits, plan)} withCents={withCents} level={level} />
       ))}
     </div>
   );
@@ -396,7 +407,7 @@ export function Pricing({ plans, limits }: { plans: Plan[]; limits: Parameters<t
   return (
     <Section id="pricing" heading="pricing" className="bg-brand-50">
       <Heading id="pricing" eyebrow="Pricing" title="Choose the plan that fits your site" />
-      <PlanGrid plans={plans} limits={limits} withCents />
+      <PlanGrid plans={plans} limits={limits} withCents level={3} />
     </Section>
   );
 }

@@ -88,9 +88,9 @@ for (const [device, viewport] of [
       await expect(page.getByRole("heading", { level: 1, name: "Pricing" })).toBeVisible();
       const cards = page.locator("main article");
       await expect(cards).toHaveCount(3);
-      await expect(cards.nth(0).getByRole("heading", { level: 3 })).toHaveText("Basic");
-      await expect(cards.nth(1).getByRole("heading", { level: 3 })).toHaveText("Premium");
-      await expect(cards.nth(2).getByRole("heading", { level: 3 })).toHaveText("Standard");
+      await expect(cards.nth(0).getByRole("heading", { level: 2 })).toHaveText("Basic");
+      await expect(cards.nth(1).getByRole("heading", { level: 2 })).toHaveText("Premium");
+      await expect(cards.nth(2).getByRole("heading", { level: 2 })).toHaveText("Standard");
       await expect(cards.nth(1).locator("li")).toHaveCount(8);
       await expect(cards.nth(0).getByRole("link")).toHaveAttribute("href", /^\/order-now\/[0-9a-f]{24}$/);
       await noSideScroll(page);

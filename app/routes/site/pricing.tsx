@@ -37,7 +37,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-lg text-gray-700">Three SEO packages with clear prices in US dollars. Pick one and order it online.</p>
       </div>
       {plans.length ? (
-        <PlanGrid plans={plans} limits={PRICING_PAGE_POINTS} withCents={false} />
+        <PlanGrid plans={plans} limits={PRICING_PAGE_POINTS} withCents={false} level={2} />
       ) : (
         <p className="text-center text-gray-700">Our plans are being updated. Please check back soon or contact us.</p>
       )}
