@@ -28,6 +28,19 @@ export async function guardForm<T>(values: FormValues, work: () => Promise<T>) {
   }
 }
 
+/**
+ * For loaders: runs a service call and turns its AppError (404 no such record, 409 …) into the
+ * page's error response, which the root error boundary shows with the message.
+ */
+export async function orPageError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
 type ContextLike = { get(ctx: typeof requestContext): import("./services.server.ts").RequestInfo };
 
 /** Counts an attempt against the client's per-minute limit for `bucket`; throws 429 past it. */

@@ -1,7 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/permissions.server.ts";
-import { AppError } from "~/errors.ts";
-import { formValues, guardForm } from "~/forms.server.ts";
+import { formValues, guardForm, orPageError } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
@@ -17,12 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Edit user | Rankwell ad
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services } = context.get(requestContext);
-  try {
-    return { user: await getUser(services.db, params.id) };
-  } catch (error) {
-    if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
+  return { user: await orPageError(getUser(services.db, params.id)) };
 }
 
 /**

@@ -1,7 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/permissions.server.ts";
-import { AppError } from "~/errors.ts";
-import { formValues, guardForm } from "~/forms.server.ts";
+import { formValues, guardForm, orPageError } from "~/forms.server.ts";
 import { shortDate } from "~/inbox/format.ts";
 import { getMessage, markMessage } from "~/inbox/messages.server.ts";
 import { MESSAGE_READ } from "~/inbox/schema.ts";
@@ -16,12 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Message | Rankwell admi
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services } = context.get(requestContext);
-  try {
-    return { message: await getMessage(services.db, params.id) };
-  } catch (error) {
-    if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
+  return { message: await orPageError(getMessage(services.db, params.id)) };
 }
 
 /** Mark Read: the hidden status is fixed to Read, as in the spec; the server accepts nothing else. */

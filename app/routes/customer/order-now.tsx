@@ -1,9 +1,8 @@
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { requireUser } from "~/auth/permissions.server.ts";
-import { formValues, guardForm, limitRate } from "~/forms.server.ts";
+import { formValues, guardForm, limitRate, orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/orders/format.ts";
 import { createOrder, findPlan } from "~/orders/orders.server.ts";
-import { orPageError } from "~/orders/page-errors.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";

@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import { requireUser } from "~/auth/permissions.server.ts";
 import { formatOrderDate, formatUsd } from "~/orders/format.ts";
 import { ownOrder } from "~/orders/orders.server.ts";
-import { orPageError } from "~/orders/page-errors.server.ts";
 import { checkoutFor } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Page } from "~/ui/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import { orPageError } from "~/forms.server.ts";
 import type { Route } from "./+types/pay-now";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pay | Rankwell" }, { name: "robots", content: "noindex" }];

@@ -2,10 +2,10 @@ import { Link, redirect } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { formatUsd } from "~/orders/format.ts";
 import { orderForViewer } from "~/orders/orders.server.ts";
-import { orPageError } from "~/orders/page-errors.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/ui/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import { orPageError } from "~/forms.server.ts";
 import type { Route } from "./+types/received-payment";
 
 /** Checks while the order is still UnPaid: every 3 seconds, for about a minute. */
