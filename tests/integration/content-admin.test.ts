@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPages, editTitle, SPEC_HUB_PATHS, singular } from "~/content/admin-pages.ts";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { badValues, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
-import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * The content admin screens, driven like a browser without JavaScript: every page of the registry,
@@ -16,10 +16,7 @@ let customer: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  visitor = server.client();
-  customer = await signedUpClient(server, "browser@example.com");
-  admin = await signedUpClient(server, "keeper@example.com", "secret123", { admin: true });
+  ({ server, visitor, customer, admin } = await startWithPeople("browser@example.com", "keeper@example.com"));
 });
 afterAll(async () => server?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SectionDef, sections } from "~/content/sections.ts";
 import { badValues, requiredFields, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
-import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * Every content call of every section, walked from the registry: public (or admin-only) reads,
@@ -15,10 +15,7 @@ let customer: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  visitor = server.client();
-  customer = await signedUpClient(server, "reader@example.com");
-  admin = await signedUpClient(server, "editor@example.com", "secret123", { admin: true });
+  ({ server, visitor, customer, admin } = await startWithPeople("reader@example.com", "editor@example.com"));
 });
 afterAll(async () => server?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { startTestServer, startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * Contact messages and subscribers over real HTTP: who may call what, what is stored, the spam
@@ -11,10 +11,7 @@ let customer: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  visitor = server.client();
-  customer = await signedUpClient(server, "inbox-customer@example.com");
-  admin = await signedUpClient(server, "inbox-admin@example.com", "secret123", { admin: true });
+  ({ server, visitor, customer, admin } = await startWithPeople("inbox-customer@example.com", "inbox-admin@example.com"));
 });
 afterAll(async () => server?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
 /** Template items: admin-only calls and pages, the spec's choices, http(s) links, paging. */
 let server: TestServer;
@@ -8,10 +8,7 @@ let customer: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  visitor = server.client();
-  customer = await signedUpClient(server, "items-customer@example.com");
-  admin = await signedUpClient(server, "items-admin@example.com", "secret123", { admin: true });
+  ({ server, visitor, customer, admin } = await startWithPeople("items-customer@example.com", "items-admin@example.com"));
 });
 afterAll(async () => server?.close());
 

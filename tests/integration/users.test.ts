@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteUser, updateUser } from "~/users/users.server.ts";
-import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { signedUpClient, startTestServer, startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * Admin users (rows of user_roles) through the spec's calls and the /add-user and /admin-user/{id}
@@ -13,10 +13,7 @@ let admin: TestClient;
 const ADMIN = "users-admin@example.com";
 
 beforeAll(async () => {
-  server = await startTestServer();
-  visitor = server.client();
-  customer = await signedUpClient(server, "users-customer@example.com");
-  admin = await signedUpClient(server, ADMIN, "secret123", { admin: true });
+  ({ server, visitor, customer, admin } = await startWithPeople("users-customer@example.com", ADMIN));
 });
 afterAll(async () => server?.close());
 

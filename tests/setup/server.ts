@@ -165,3 +165,14 @@ export async function signedUpClient(server: TestServer, email: string, password
   if (options.admin) await server.app.grantAdmin(server.services.db, email);
   return client;
 }
+
+/** A started server with the three people most tests need: a visitor, a customer and an admin. */
+export async function startWithPeople(customerEmail: string, adminEmail: string, env: Record<string, string> = {}) {
+  const server = await startTestServer(env);
+  return {
+    server,
+    visitor: server.client(),
+    customer: await signedUpClient(server, customerEmail),
+    admin: await signedUpClient(server, adminEmail, "secret123", { admin: true }),
+  };
+}
