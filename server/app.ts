@@ -35,7 +35,7 @@ export interface RankwellOptions {
 /** Opens the database, brings it up to date and wires the services. */
 export async function createServices(config: Config): Promise<Services> {
   const log = createLogger(config.logLevel);
-  const { db, kind } = openDatabase(config.database);
+  const { db, kind } = openDatabase(config.database, (error) => log.error("database connection lost (the pool will reconnect)", error));
   const mailer = createMailer(config, log);
   await migrateToLatest(db);
   await migrateAuthTables(config, db, kind, mailer);

@@ -17,7 +17,7 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 /** Opens the database named by the configuration: an SQLite file or a PostgreSQL pool. */
-export function openDatabase(database: Config["database"]): { db: Db; kind: DbKind } {
+export function openDatabase(database: Config["database"], onPoolError: (error: Error) => void = () => {}): { db: Db; kind: DbKind } {
   if (database.kind === "sqlite") {
     mkdirSync(dirname(database.file), { recursive: true });
     const sqlite = new SQLite(database.file);
@@ -29,6 +29,10 @@ export function openDatabase(database: Config["database"]): { db: Db; kind: DbKi
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: "sqlite" };
   }
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // An idle connection the server drops (restart, failover, admin command) is reported here;
+  // without a listener Node would treat it as an uncaught exception and stop the process.
+  // The pool replaces the connection on the next query.
+  pool.on("error", onPoolError);
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres" };
 }
 

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../setup/server.ts";
 
@@ -58,5 +59,20 @@ describe("platform", () => {
     const api = await client.json("POST", "/api/auth/sign-in/email", { email: "someone@example.com", password: "wrong-pass" });
     expect(api.status).toBe(429);
     expect(api.body.error).toContain("Too many attempts");
+  });
+
+  it.runIf(process.env.TEST_DB === "postgres")("keeps serving after PostgreSQL drops its connections", async () => {
+    expect((await server.client().json("GET", "/healthz")).status).toBe(200);
+    const url = server.services.config.database.kind === "postgres" ? server.services.config.database.url : "";
+    const killer = new pg.Client({ connectionString: url });
+    await killer.connect();
+    const { rows } = await killer.query(
+      "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    await killer.end();
+    expect(rows[0].n).toBeGreaterThan(0);
+    // The pool notices the dead connections and opens new ones; the process does not crash.
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await server.client().json("GET", "/healthz")).status).toBe(200);
   });
 });
