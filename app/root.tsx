@@ -2,7 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { accessForPath, pagePath } from "./auth/access.ts";
-import { enforcePageAccess } from "./auth/permissions.server.ts";
+import { enforcePageAccess, pageRefusal } from "./auth/permissions.server.ts";
 import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
 import { requestContext } from "./services.server.ts";
 import { loadSiteChrome } from "./site/chrome.server.ts";
@@ -18,13 +18,19 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { services } = context.get(requestContext);
     const viewer = await loadViewer(services, request.headers);
     context.set(viewerContext, viewer);
-    enforcePageAccess(accessForPath(pagePath(new URL(request.url)).pathname), viewer, request);
+    const access = accessForPath(pagePath(new URL(request.url)).pathname);
+    // A refused page never reaches the root loader, so its error carries the root's data: the
+    // 403/404 page keeps the site's header and footer.
+    const refusal = pageRefusal(access, viewer);
+    enforcePageAccess(access, viewer, request, refusal?.kind === "error" ? { root: await rootData(context) } : {});
     return next();
   },
 ];
 
+type LoaderContext = Route.LoaderArgs["context"];
+
 /** Who is asking, the site's address (canonical URLs) and the header/footer content, for every page. */
-export async function loader({ context }: Route.LoaderArgs) {
+async function rootData(context: LoaderContext) {
   const viewer = context.get(viewerContext);
   const { services } = context.get(requestContext);
   return {
@@ -34,7 +40,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export const loader = ({ context }: Route.LoaderArgs) => rootData(context);
+
+export type RootData = Awaited<ReturnType<typeof rootData>>;
 
 /**
  * The stylesheet (about 6 KB gzipped) goes inline into each page's head on the server: no

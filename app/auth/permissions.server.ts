@@ -18,18 +18,30 @@ export function loginRedirect(request: Request): Response {
   return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
+export type Refusal = { kind: "login" } | { kind: "error"; status: 403 | 404; message: string };
+
+/**
+ * What an access level says to this viewer: nothing (allowed), log in first, or an error page
+ * (403 with the spec's message; 404 for the `admin-or-404` about editor).
+ */
+export function pageRefusal(access: Access, viewer: Viewer): Refusal | null {
+  if (access === "public") return null;
+  if (access === "admin-or-404") return viewer.isAdmin ? null : { kind: "error", status: 404, message: "Page not found" };
+  if (!viewer.user) return { kind: "login" };
+  if (access === "admin" && !viewer.isAdmin) return { kind: "error", status: 403, message: NO_PERMISSION };
+  return null;
+}
+
 /**
  * Applies an access level to a page request: anonymous visitors go to /login (and come back),
- * signed-in people without the role get a 403 with the spec's message.
+ * signed-in people without the role get a 403 with the spec's message. `extra` goes into the
+ * error's data (the root middleware adds what the error page needs to draw the site's frame).
  */
-export function enforcePageAccess(access: Access, viewer: Viewer, request: Request): void {
-  if (access === "public") return;
-  if (access === "admin-or-404") {
-    if (!viewer.isAdmin) throw data({ message: "Page not found" }, { status: 404 });
-    return;
-  }
-  if (!viewer.user) throw loginRedirect(request);
-  if (access === "admin" && !viewer.isAdmin) throw data({ message: NO_PERMISSION }, { status: 403 });
+export function enforcePageAccess(access: Access, viewer: Viewer, request: Request, extra: Record<string, unknown> = {}): void {
+  const refusal = pageRefusal(access, viewer);
+  if (!refusal) return;
+  if (refusal.kind === "login") throw loginRedirect(request);
+  throw data({ message: refusal.message, ...extra }, { status: refusal.status });
 }
 
 /** For loaders and actions of signed-in pages: the user, or a redirect to /login. */
