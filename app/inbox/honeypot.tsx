@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { HONEYPOT_FIELD } from "./schema.ts";
+import { HONEYPOT_FIELD } from "./texts.ts";
 
 /**
  * A trap for form-filling robots: moved off screen, hidden from assistive technology

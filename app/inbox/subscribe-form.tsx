@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { StatusMessage } from "../ui/status.tsx";
 import { Honeypot } from "./honeypot.tsx";
-import { SUBSCRIBED } from "./schema.ts";
+import { SUBSCRIBED } from "./texts.ts";
 
 /** What the /subscribe action answers to a fetcher (or, on failure, to a plain post). */
 export type SubscribeResult =

@@ -3,7 +3,7 @@ import { requireAdmin } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
 import { shortDate } from "~/inbox/format.ts";
 import { getMessage, markMessage } from "~/inbox/messages.server.ts";
-import { MESSAGE_READ } from "~/inbox/schema.ts";
+import { MESSAGE_READ } from "~/inbox/texts.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Page } from "~/ui/page.tsx";

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { MESSAGE_SENT } from "~/inbox/schema.ts";
+import { MESSAGE_SENT } from "~/inbox/texts.ts";
 import { Page } from "~/ui/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/thanks";
