@@ -36,16 +36,39 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
             current.data += `${line.startsWith("..") ? line.slice(1) : line}\n`;
           }
         } else {
-          const verb = line.slice(0, 4).toUpperCase();
-          if (verb === "EHLO") socket.write("250-smtp-sink\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n");
-          else if (verb === "HELO") reply("250 smtp-sink");
-          else if (verb === "MAIL") (current.from = line.match(/<([^>]*)>/)?.[1] ?? ""), reply("250 OK");
-          else if (verb === "RCPT") (current.to.push(line.match(/<([^>]*)>/)?.[1] ?? ""), reply("250 OK"));
-          else if (verb === "DATA") (inData = true), reply("354 End data with <CR><LF>.<CR><LF>");
-          else if (verb === "RSET") (current = { from: "", to: [], data: "" }), reply("250 OK");
-          else if (verb === "NOOP") reply("250 OK");
-          else if (verb === "QUIT") reply("221 Bye"), socket.end();
-          else reply("502 Command not implemented");
+          switch (line.slice(0, 4).toUpperCase()) {
+            case "EHLO":
+              socket.write("250-smtp-sink\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n");
+              break;
+            case "HELO":
+              reply("250 smtp-sink");
+              break;
+            case "MAIL":
+              current.from = line.match(/<([^>]*)>/)?.[1] ?? "";
+              reply("250 OK");
+              break;
+            case "RCPT":
+              current.to.push(line.match(/<([^>]*)>/)?.[1] ?? "");
+              reply("250 OK");
+              break;
+            case "DATA":
+              inData = true;
+              reply("354 End data with <CR><LF>.<CR><LF>");
+              break;
+            case "RSET":
+              current = { from: "", to: [], data: "" };
+              reply("250 OK");
+              break;
+            case "NOOP":
+              reply("250 OK");
+              break;
+            case "QUIT":
+              reply("221 Bye");
+              socket.end();
+              break;
+            default:
+              reply("502 Command not implemented");
+          }
         }
         index = buffer.indexOf("\r\n");
       }
