@@ -1,4 +1,4 @@
-// `npm test`: builds, runs Vitest (unit + integration on SQLite, and on PostgreSQL when
+// `npm test`: typechecks and lints, builds, runs Vitest (unit + integration on SQLite, and on PostgreSQL when
 // TEST_DATABASE_URL is set) and Playwright (Chromium), then prints one line with the real totals.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -12,6 +12,17 @@ const run = (command: string, args: string[], env: Record<string, string> = {}) 
 
 let passed = 0;
 let failed = 0;
+
+// Types and lint count as one check each, so CI fails on either.
+for (const [name, command] of [
+  ["typecheck", "npx react-router typegen && npx tsc --noEmit"],
+  ["lint", "npx eslint ."],
+] as const) {
+  const ok = spawnSync(command, { stdio: "inherit", shell: true }).status === 0;
+  console.log(`${name}: ${ok ? "passed" : "FAILED"}`);
+  if (ok) passed += 1;
+  else failed += 1;
+}
 
 if (run("npx", ["react-router", "build"]) !== 0) {
   console.log("\nbuild failed");
