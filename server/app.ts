@@ -17,6 +17,7 @@ import { requestContext, type Services } from "~/services.server.ts";
 import { endpoints } from "./api/index.ts";
 import { apiRouter } from "./api/router.ts";
 import { paypalIpnRoute } from "./paypal-ipn.ts";
+import { sameOriginWrites } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export { ConfigError, loadConfig } from "~/config.server.ts";
@@ -68,6 +69,8 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
   app.use(securityHeaders({ dev: config.env === "development", formTargets: [config.paypal.baseUrl] }));
   // gzip/deflate for pages, JSON and assets: the landing page's HTML and scripts shrink about 4x.
   app.use(compression());
+
+  app.use(sameOriginWrites(config.appUrl, [/^\/api\/paypal\/ipn\/?$/, /^\/received-payment\//]));
 
   app.get("/healthz", async (_req, res) => {
     try {
