@@ -15,6 +15,14 @@ export interface Database {
   orders: OrdersTable;
   payments: PaymentsTable;
   payment_notifications: PaymentNotificationsTable;
+  sales_totals: SalesTotalsTable;
+}
+
+/** One row ('all'): the running Total Sales, kept by the payment transaction. */
+export interface SalesTotalsTable {
+  id: string;
+  paid_cents: number;
+  paid_count: number;
 }
 
 export interface ContentItemsTable {

@@ -147,21 +147,34 @@ export async function listOrders(db: Db, filter: OrderFilter, page: number, page
     .$if(filter.paymentStatuses !== undefined, (qb) => qb.where("payment_status", "in", filter.paymentStatuses!))
     .executeTakeFirstOrThrow();
   const info = pageInfo(Number(total), page, pageSize);
+  // A page in the older half is read from the oldest end and reversed, so the last pages cost
+  // what the first ones do; OFFSET never skips more than half the list.
+  const fromOldest = info.offset > info.total / 2;
+  const end = Math.min(info.offset + info.pageSize, info.total);
+  const direction = fromOldest ? "asc" : "desc";
   const rows = await db
     .selectFrom("orders")
     .selectAll()
     .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
     .$if(filter.paymentStatuses !== undefined, (qb) => qb.where("payment_status", "in", filter.paymentStatuses!))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(info.pageSize)
-    .offset(info.offset)
+    .orderBy("created_at", direction)
+    .orderBy("id", direction)
+    .limit(fromOldest ? end - info.offset : info.pageSize)
+    .offset(fromOldest ? info.total - end : info.offset)
     .execute();
+  if (fromOldest) rows.reverse();
   return { items: rows.map(toOrderRecord), ...info };
 }
 
-/** Sum of the prices of Paid orders, in cents: a customer's Total Spent, or the site's Total Sales. */
+/**
+ * Sum of the prices of Paid orders, in cents: a customer's Total Spent (summed over their own
+ * orders, on their index), or the site's Total Sales (the running total, one row).
+ */
 export async function paidTotalCents(db: Db, filter: Pick<OrderFilter, "userId"> = {}): Promise<number> {
+  if (filter.userId === undefined) {
+    const row = await db.selectFrom("sales_totals").select("paid_cents").where("id", "=", "all").executeTakeFirst();
+    return Number(row?.paid_cents ?? 0);
+  }
   const { cents } = await db
     .selectFrom("orders")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("price_cents"), eb.lit(0)).as("cents"))
@@ -169,6 +182,25 @@ export async function paidTotalCents(db: Db, filter: Pick<OrderFilter, "userId">
     .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
     .executeTakeFirstOrThrow();
   return Number(cents);
+}
+
+/** Adds a newly Paid order to Total Sales; called inside the transaction that marks it Paid. */
+export async function countSale(trx: Db, priceCents: number): Promise<void> {
+  await trx
+    .updateTable("sales_totals")
+    .set((eb) => ({ paid_cents: eb("paid_cents", "+", priceCents), paid_count: eb("paid_count", "+", 1) }))
+    .where("id", "=", "all")
+    .execute();
+}
+
+/** Recomputes Total Sales from the orders (after a bulk import or a manual data fix). */
+export async function recountSales(db: Db): Promise<void> {
+  const { cents, count } = await db
+    .selectFrom("orders")
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>("price_cents"), eb.lit(0)).as("cents"), eb.fn.countAll<number>().as("count")])
+    .where("payment_status", "=", "Paid")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("sales_totals").set({ paid_cents: Number(cents), paid_count: Number(count) }).where("id", "=", "all").execute();
 }
 
 export async function getOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {

@@ -3,7 +3,7 @@ import type { Config } from "../config.server.ts";
 import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import { centsToAmount, formatOrderDate, formatUsd } from "../orders/format.ts";
-import { getOrderRow, type OrderRow } from "../orders/orders.server.ts";
+import { countSale, getOrderRow, type OrderRow } from "../orders/orders.server.ts";
 import type { Services } from "../services.server.ts";
 import { paypalProvider } from "./paypal.server.ts";
 import type { CheckoutForm, PaymentNotice, PaymentProvider } from "./provider.ts";
@@ -161,6 +161,7 @@ async function recordPayment(db: Db, providerName: string, order: OrderRow, noti
           created_at: now,
         })
         .execute();
+      await countSale(trx, order.price_cents);
     });
   } catch (error) {
     // The same transaction arriving twice at the same moment: the unique index lets one through.

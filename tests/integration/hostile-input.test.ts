@@ -61,7 +61,8 @@ describe("cross-site writes", () => {
 
   it("refuses a form another site posts to the API or to a page, and stores nothing", async () => {
     const message = { name: "Mallory", email: "m@evil.example", number: "5551234567", subject: "Hi", message: "Cross-site" };
-    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }]) {
+    const attempts: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
+    for (const headers of attempts) {
       expect((await crossSite("/api/add-message", message, headers)).status).toBe(403);
       expect((await crossSite("/contact", message, headers)).status).toBe(403);
     }

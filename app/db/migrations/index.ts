@@ -3,6 +3,7 @@ import * as foundation from "./001_foundation.ts";
 import * as content from "./002_content.ts";
 import * as orders from "./003_orders.ts";
 import * as inbox from "./004_inbox.ts";
+import * as salesTotals from "./005_sales_totals.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "002_content": content,
   "003_orders": orders,
   "004_inbox": inbox,
+  "005_sales_totals": salesTotals,
 };
