@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Viewer } from "../auth/viewer.server.ts";
 import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
-import { newId } from "../db/ids.server.ts";
+import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import { fieldSchema } from "./fields.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
@@ -45,6 +45,8 @@ export async function listRecords<K extends SectionKey>(db: Db, key: K): Promise
 }
 
 export async function getRecord<K extends SectionKey>(db: Db, key: K, id: string): Promise<SectionRecord<K> | undefined> {
+  // Not an id we could have made (a NUL byte, a path, 300 characters): not found, no query.
+  if (!isId(id)) return undefined;
   const row = await selectSection(db, key).where("id", "=", id).executeTakeFirst();
   return row && toRecord(key, row);
 }
@@ -124,6 +126,7 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Viewer,
   const by = assertAdmin(viewer);
   const def: SectionDef = sections[key];
   const values = parseInput(sectionSchema(def), input);
+  if (!isId(id)) throw notFound(def.label);
   const result = await db
     .updateTable("content_items")
     .set({ data: JSON.stringify(values), updated_at: nowIso(), updated_by: by })
@@ -138,6 +141,7 @@ export async function deleteRecord(db: Db, viewer: Viewer, key: SectionKey, id: 
   assertAdmin(viewer);
   const def: SectionDef = sections[key];
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
+  if (!isId(id)) throw notFound(def.label);
   const result = await db.deleteFrom("content_items").where("id", "=", id).where("section", "=", key).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw notFound(def.label);
 }
