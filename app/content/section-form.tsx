@@ -1,7 +1,7 @@
-import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
+import { SelectField } from "../ui/select-field.tsx";
 import { StatusMessage } from "../ui/status.tsx";
 import type { FieldDef } from "./fields.ts";
 import { type SectionDef, type SectionKey, sections } from "./sections.ts";
@@ -66,49 +66,20 @@ function SectionField({ name, field, value, error }: { name: string; field: Fiel
     case "email":
       return <Field {...common} type="email" autoComplete="off" spellCheck={false} hint={field.hint} />;
     case "choice":
-      return <ChoiceField name={name} field={field} value={value} error={error} />;
+      return (
+        <SelectField
+          label={field.label}
+          name={name}
+          options={field.options ?? []}
+          defaultValue={value}
+          error={error}
+          hint={field.hint}
+          required={!field.optional}
+          placeholder="Choose…"
+        />
+      );
     default:
       return <Field {...common} type="text" hint={field.hint} />;
   }
 }
 
-/** A labelled select, styled and described like Field. */
-function ChoiceField({ name, field, value, error }: { name: string; field: FieldDef; value: string; error?: string }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, field.hint ? hintId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
-        {field.label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        required={!field.optional}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm ${error ? "border-red-700" : "border-gray-400"}`}
-      >
-        <option value="">Choose…</option>
-        {(field.options ?? []).map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      {field.hint && (
-        <p id={hintId} className="mt-1 text-sm text-gray-700">
-          {field.hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}

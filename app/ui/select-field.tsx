@@ -8,6 +8,8 @@ export function SelectField({
   defaultValue,
   error,
   placeholder,
+  hint,
+  required = true,
 }: {
   label: string;
   name: string;
@@ -16,9 +18,13 @@ export function SelectField({
   error?: string;
   /** An empty first option such as "Choose…"; without it the first option is preselected. */
   placeholder?: string;
+  hint?: string;
+  required?: boolean;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
@@ -27,10 +33,10 @@ export function SelectField({
       <select
         id={id}
         name={name}
-        required
+        required={required}
         defaultValue={defaultValue ?? (placeholder ? "" : undefined)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm ${error ? "border-red-700" : "border-gray-400"}`}
       >
         {placeholder && <option value="">{placeholder}</option>}
@@ -40,6 +46,11 @@ export function SelectField({
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
           {error}

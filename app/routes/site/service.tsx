@@ -1,5 +1,5 @@
 import { loadSections } from "~/content/content.server.ts";
-import { CallToAction, Counters, Img, SkillBar } from "~/site/blocks.tsx";
+import { CallToAction, Counters, ServiceCards, SkillBar } from "~/site/blocks.tsx";
 import { SERVICE_SKILL_PERCENTS } from "~/site/format.ts";
 import { pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
@@ -48,15 +48,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
               {serviceText?.serviceHeading ?? "What we do"}
             </h2>
           </div>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((item) => (
-              <li key={item._id} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-                <Img src={item.serviceIcon} alt={item.serviceTitle} width={56} height={56} className="h-14 w-14" />
-                <h3 className="mt-4 text-xl font-bold text-ink">{item.serviceTitle}</h3>
-                <p className="mt-2 leading-relaxed text-gray-700">{item.serviceDetails}</p>
-              </li>
-            ))}
-          </ul>
+          <ServiceCards items={items} />
         </section>
       )}
       {about && (
