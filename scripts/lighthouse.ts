@@ -8,9 +8,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "./lib/free-port.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const reportDir = resolve(process.env.LIGHTHOUSE_DIR ?? ".tmp/lighthouse");
@@ -38,17 +38,6 @@ function buildIfNeeded() {
   console.log(`[lighthouse] building into ${buildDir} …`);
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   if (result.status !== 0) throw new Error("build failed");
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 async function waitForHealth(url: string, server: ChildProcess) {

@@ -33,6 +33,15 @@ export function Field({ label, name, error, hint, multiline, className, ...input
       ) : (
         <input {...common} {...input} />
       )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** The hint and the error under an input, with the ids its aria-describedby points to. */
+export function FieldNotes({ hint, hintId, error, errorId }: { hint?: string; hintId: string; error?: string; errorId: string }) {
+  return (
+    <>
       {hint && (
         <p id={hintId} className="mt-1 text-sm text-gray-700">
           {hint}
@@ -43,6 +52,6 @@ export function Field({ label, name, error, hint, multiline, className, ...input
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { FieldNotes } from "./field.tsx";
 
 /** A labelled select, styled and described like Field (error tied to it for screen readers). */
 export function SelectField({
@@ -46,16 +47,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { freePort } from "../../scripts/lib/free-port.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 
@@ -13,17 +13,6 @@ export type RunningServer = Awaited<ReturnType<AppModule["startServer"]>>;
 /** The production build, loaded in-process: the same code `npm start` runs. */
 export async function loadApp(): Promise<AppModule> {
   return (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as AppModule;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** A database of its own for one test file: a temp SQLite file, or a new PostgreSQL database. */
