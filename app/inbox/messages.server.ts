@@ -1,10 +1,11 @@
 import type { Db } from "../db/db.server.ts";
 import { nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
-import { type PageInfo, pageInfo } from "../db/paging.ts";
+import type { PageInfo } from "../db/paging.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import type { RateLimiter } from "../security/rate-limit.server.ts";
 import { contactSchema, HONEYPOT_REJECTED, honeypotFilled, type MessageStatus, markReadSchema } from "./schema.ts";
+import { newestFirstPage } from "../db/paging.server.ts";
 
 /** A contact message as pages and the API show it (the spec's field names). */
 export interface MessageRecord {
@@ -54,21 +55,11 @@ export async function sendMessage(deps: { db: Db; rateLimiter: RateLimiter }, cl
 
 /** One page of the messages with a status (or all), newest first; counted and cut in SQL. */
 export async function listMessages(db: Db, status: MessageStatus | undefined, page: number, pageSize: number): Promise<{ items: MessageRecord[] } & PageInfo> {
-  const { total } = await db
-    .selectFrom("messages")
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .$if(status !== undefined, (q) => q.where("message_status", "=", status!))
-    .executeTakeFirstOrThrow();
-  const info = pageInfo(Number(total), page, pageSize);
-  const rows = await db
+  const query = db
     .selectFrom("messages")
     .select(columns)
-    .$if(status !== undefined, (q) => q.where("message_status", "=", status!))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(info.pageSize)
-    .offset(info.offset)
-    .execute();
+    .$if(status !== undefined, (q) => q.where("message_status", "=", status!));
+  const { rows, ...info } = await newestFirstPage(query, page, pageSize);
   return { items: rows.map(toRecord), ...info };
 }
 

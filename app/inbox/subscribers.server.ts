@@ -2,10 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/db.server.ts";
 import { nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
-import { type PageInfo, pageInfo } from "../db/paging.ts";
+import type { PageInfo } from "../db/paging.ts";
 import { AppError, parseInput } from "../errors.ts";
 import type { Services } from "../services.server.ts";
 import { HONEYPOT_REJECTED, honeypotFilled, subscribeSchema } from "./schema.ts";
+import { newestFirstPage } from "../db/paging.server.ts";
 
 export interface SubscriberRecord {
   _id: string;
@@ -65,19 +66,8 @@ export async function addSubscriber(
 
 /** One page of subscribers, newest first; counted and cut in SQL. */
 export async function listSubscribers(db: Db, page: number, pageSize: number): Promise<{ items: SubscriberRecord[] } & PageInfo> {
-  const { total } = await db
-    .selectFrom("subscribers")
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const info = pageInfo(Number(total), page, pageSize);
-  const rows = await db
-    .selectFrom("subscribers")
-    .select(["id", "subemail", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(info.pageSize)
-    .offset(info.offset)
-    .execute();
+  const query = db.selectFrom("subscribers").select(["id", "subemail", "created_at"]);
+  const { rows, ...info } = await newestFirstPage(query, page, pageSize);
   return { items: rows.map((r) => ({ _id: r.id, subemail: r.subemail, createdAt: r.created_at })), ...info };
 }
 

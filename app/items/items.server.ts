@@ -1,9 +1,10 @@
 import type { Db } from "../db/db.server.ts";
 import { nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
-import { type PageInfo, pageInfo } from "../db/paging.ts";
+import type { PageInfo } from "../db/paging.ts";
 import { parseInput } from "../errors.ts";
 import { type ITEM_FORMATS, type ITEM_PRICES, itemSchema } from "./schema.ts";
+import { newestFirstPage } from "../db/paging.server.ts";
 
 export interface ItemRecord {
   _id: string;
@@ -48,18 +49,7 @@ export async function addItem(db: Db, input: unknown, by: string): Promise<ItemR
 
 /** One page of items, newest first; counted and cut in SQL. */
 export async function listItems(db: Db, page: number, pageSize: number): Promise<{ items: ItemRecord[] } & PageInfo> {
-  const { total } = await db
-    .selectFrom("template_items")
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const info = pageInfo(Number(total), page, pageSize);
-  const rows = await db
-    .selectFrom("template_items")
-    .select(["id", "format", "canva_link", "image_link", "category", "free_or_paid", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(info.pageSize)
-    .offset(info.offset)
-    .execute();
+  const query = db.selectFrom("template_items").select(["id", "format", "canva_link", "image_link", "category", "free_or_paid", "created_at"]);
+  const { rows, ...info } = await newestFirstPage(query, page, pageSize);
   return { items: rows.map(toRecord), ...info };
 }

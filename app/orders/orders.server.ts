@@ -3,13 +3,14 @@ import type { SignedInUser, Viewer } from "../auth/viewer.server.ts";
 import { getRecord, listRecords } from "../content/content.server.ts";
 import { type Db, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
-import { type PageInfo, pageInfo } from "../db/paging.ts";
+import type { PageInfo } from "../db/paging.ts";
 import type { OrdersTable } from "../db/schema.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import type { Services } from "../services.server.ts";
 import { listAdmins } from "../users/roles.server.ts";
 import { amountToCents, centsToAmount, formatOrderDate, formatUsd, type OrderStatus, type PaymentStatus } from "./format.ts";
 import { newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
+import { newestFirstPage } from "../db/paging.server.ts";
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -140,29 +141,12 @@ export const filterFor = (viewer: Viewer): OrderFilter => (viewer.isAdmin ? {} :
 
 /** One page of orders, newest first, counted and cut in SQL. */
 export async function listOrders(db: Db, filter: OrderFilter, page: number, pageSize: number): Promise<{ items: OrderRecord[] } & PageInfo> {
-  const { total } = await db
-    .selectFrom("orders")
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
-    .$if(filter.paymentStatuses !== undefined, (qb) => qb.where("payment_status", "in", filter.paymentStatuses!))
-    .executeTakeFirstOrThrow();
-  const info = pageInfo(Number(total), page, pageSize);
-  // A page in the older half is read from the oldest end and reversed, so the last pages cost
-  // what the first ones do; OFFSET never skips more than half the list.
-  const fromOldest = info.offset > info.total / 2;
-  const end = Math.min(info.offset + info.pageSize, info.total);
-  const direction = fromOldest ? "asc" : "desc";
-  const rows = await db
+  const query = db
     .selectFrom("orders")
     .selectAll()
     .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
-    .$if(filter.paymentStatuses !== undefined, (qb) => qb.where("payment_status", "in", filter.paymentStatuses!))
-    .orderBy("created_at", direction)
-    .orderBy("id", direction)
-    .limit(fromOldest ? end - info.offset : info.pageSize)
-    .offset(fromOldest ? info.total - end : info.offset)
-    .execute();
-  if (fromOldest) rows.reverse();
+    .$if(filter.paymentStatuses !== undefined, (qb) => qb.where("payment_status", "in", filter.paymentStatuses!));
+  const { rows, ...info } = await newestFirstPage(query, page, pageSize);
   return { items: rows.map(toOrderRecord), ...info };
 }
 
