@@ -33,6 +33,11 @@ const envSchema = z.object({
   PAYPAL_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  JOBS_WORKER: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((v) => v === "on"),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -80,6 +85,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paypal: { mode: c.PAYPAL_MODE, baseUrl: paypalBase.replace(/\/+$/, ""), verifyUrl: paypalVerifyUrl(c, paypalBase) },
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     logLevel: c.LOG_LEVEL,
+    /** This process runs queued work (mail, payment notifications); `off` only enqueues it. */
+    jobs: { worker: c.JOBS_WORKER, pollMs: c.JOBS_POLL_MS },
   };
 }
 

@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Auth } from "./auth/auth.server.ts";
 import type { Config } from "./config.server.ts";
 import type { Db, DbKind } from "./db/db.server.ts";
+import type { JobQueue } from "./jobs/queue.server.ts";
 import type { Logger } from "./logger.server.ts";
 import type { Mailer } from "./mail/mailer.server.ts";
 import type { RateLimiter } from "./security/rate-limit.server.ts";
@@ -13,6 +14,7 @@ export interface Services {
   dbKind: DbKind;
   auth: Auth;
   mailer: Mailer;
+  jobs: JobQueue;
   log: Logger;
   rateLimiter: RateLimiter;
 }

@@ -11,7 +11,8 @@ import { seedDemoContent } from "~/content/demo-content.server.ts";
 import { migrateToLatest, openDatabase } from "~/db/db.server.ts";
 import { AppError } from "~/errors.ts";
 import { createLogger } from "~/logger.server.ts";
-import { createMailer } from "~/mail/mailer.server.ts";
+import { createJobQueue } from "~/jobs/queue.server.ts";
+import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
 import { endpoints } from "./api/index.ts";
@@ -37,7 +38,9 @@ export interface RankwellOptions {
 export async function createServices(config: Config): Promise<Services> {
   const log = createLogger(config.logLevel);
   const { db, kind } = openDatabase(config.database, (error) => log.error("database connection lost (the pool will reconnect)", error));
-  const mailer = createMailer(config, log);
+  const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
+  jobs.register(mailDeliveryJob(config, log));
+  const mailer = createMailer(db, jobs);
   await migrateToLatest(db);
   await migrateAuthTables(config, db, kind, mailer);
   if (config.demoContent) await seedDemoContent(db, log);
@@ -47,6 +50,7 @@ export async function createServices(config: Config): Promise<Services> {
     dbKind: kind,
     auth: createAuth(config, db, kind, mailer),
     mailer,
+    jobs,
     log,
     rateLimiter: createRateLimiter(db, config.rateLimitPerMinute),
   };
@@ -163,6 +167,7 @@ export async function startServer(config: Config, options: RankwellOptions = {})
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  if (config.jobs.worker) services.jobs.start();
   return {
     url: `http://localhost:${port}`,
     services,
@@ -172,6 +177,7 @@ export async function startServer(config: Config, options: RankwellOptions = {})
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await services.jobs.stop();
       await services.db.destroy();
     },
   };

@@ -16,6 +16,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_notifications: PaymentNotificationsTable;
   sales_totals: SalesTotalsTable;
+  jobs: JobsTable;
 }
 
 /** One row ('all'): the running Total Sales, kept by the payment transaction. */
@@ -123,4 +124,24 @@ export interface PaymentNotificationsTable {
   outcome: "accepted" | "rejected" | "failed";
   reason: string;
   received_at: string;
+}
+
+/** Work to do after an answer was sent (app/jobs/queue.server.ts): claimed with a lease, retried with backoff. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** The job's input as JSON text. */
+  payload: string;
+  dedupe_key: string | null;
+  /** pending: waiting or running; done; failed: gave up (shown to admins, can be retried). */
+  status: "pending" | "done" | "failed";
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }

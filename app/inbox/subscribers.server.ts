@@ -38,17 +38,17 @@ export async function addSubscriber(
   if (!allowed) throw new AppError(429, SUBSCRIBE_RATE_LIMITED);
 
   const token = randomBytes(32).toString("base64url");
-  const inserted = await services.db
-    .insertInto("subscribers")
-    .values({ id: newId(), subemail, unsubscribe_token_hash: hashToken(token), created_at: nowIso() })
-    .onConflict((oc) => oc.column("subemail").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-
-  if (inserted) {
-    // Not awaited: the answer does not wait for (or reveal) the mail.
-    services.mailer
-      .send({
+  // A new subscriber and their welcome mail are stored together; the answer is the same either way.
+  await services.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("subscribers")
+      .values({ id: newId(), subemail, unsubscribe_token_hash: hashToken(token), created_at: nowIso() })
+      .onConflict((oc) => oc.column("subemail").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return;
+    await services.mailer.send(
+      {
         to: subemail,
         subject: "You are subscribed to Rankwell updates",
         text: [
@@ -58,9 +58,10 @@ export async function addSubscriber(
           unsubscribeUrl(services.config.appUrl, token),
           "",
         ].join("\n"),
-      })
-      .catch((error) => services.log.error(`subscription mail to ${subemail} failed`, error));
-  }
+      },
+      trx,
+    );
+  });
   return { subemail };
 }
 

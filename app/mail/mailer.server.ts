@@ -2,7 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.server.ts";
+import type { Db } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
+import { type DbOrTrx, type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/queue.server.ts";
 import type { Logger } from "../logger.server.ts";
 
 export interface Mail {
@@ -12,29 +14,63 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /**
+   * Queues a mail: a `mail` job written through `db`. Pass the transaction that writes the mail's
+   * cause (an order, a payment), so both are stored or neither; it is delivered after commit, with
+   * retries, and never makes the request wait for the mail server.
+   */
+  send(mail: Mail, db?: DbOrTrx): Promise<void>;
+}
+
+export const MAIL_JOB = "mail";
+
+/** Timeouts for the SMTP conversation: a mail server that never greets costs seconds, not minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
+
+export function createMailer(db: Db, jobs: JobQueue): Mailer {
+  return {
+    async send(mail, target = db) {
+      await jobs.enqueue(target, MAIL_JOB, { to: mail.to, subject: mail.subject, text: mail.text } satisfies Mail);
+    },
+  };
 }
 
 /**
- * Sends through SMTP when SMTP_URL is set. Otherwise each mail is written to the outbox folder
- * as JSON (and logged), so a developer offline can still follow a password-reset link.
+ * Delivers queued mail: through SMTP when SMTP_URL is set, otherwise into the outbox folder as
+ * JSON (and the log), so a developer offline can still follow a password-reset link. An SMTP
+ * answer in the 5xx range (mailbox unknown, refused) will not change on retry: the job fails
+ * at once and shows on the admin's Mail screen.
  */
-export function createMailer(config: Config, log: Logger): Mailer {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    return {
-      async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
-        log.info(`mail sent to ${mail.to}: ${mail.subject}`);
-      },
-    };
-  }
+export function mailDeliveryJob(config: Config, log: Logger): JobHandlerDef<Mail> {
+  const deliver = config.smtpUrl ? smtpDelivery(config.smtpUrl, config.mailFrom) : folderDelivery(config.outboxDir, config.mailFrom);
   return {
-    async send(mail) {
-      mkdirSync(config.outboxDir, { recursive: true });
-      const file = join(config.outboxDir, `${Date.now()}-${newId()}.json`);
-      writeFileSync(file, JSON.stringify({ from: config.mailFrom, ...mail, date: new Date().toISOString() }, null, 2));
-      log.info(`mail to ${mail.to} "${mail.subject}" written to ${file}`);
+    kind: MAIL_JOB,
+    maxAttempts: 12,
+    leaseSeconds: 120,
+    async run(mail) {
+      await deliver(mail);
+      log.info(`mail to ${mail.to} "${mail.subject}" delivered`);
     },
+  };
+}
+
+function smtpDelivery(smtpUrl: string, from: string) {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+  return async (mail: Mail) => {
+    try {
+      await transport.sendMail({ from, ...mail });
+    } catch (error) {
+      const code = (error as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500 && code < 600) throw new PermanentJobError(`the mail server refused it: ${(error as Error).message}`);
+      throw error;
+    }
+  };
+}
+
+function folderDelivery(outboxDir: string, from: string) {
+  return async (mail: Mail) => {
+    mkdirSync(outboxDir, { recursive: true });
+    const file = join(outboxDir, `${Date.now()}-${newId()}.json`);
+    writeFileSync(file, JSON.stringify({ from, ...mail, date: new Date().toISOString() }, null, 2));
   };
 }

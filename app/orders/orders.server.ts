@@ -6,6 +6,7 @@ import { isId, newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
 import type { OrdersTable } from "../db/schema.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
+import type { DbOrTrx } from "../jobs/queue.server.ts";
 import type { Services } from "../services.server.ts";
 import { listAdmins } from "../users/roles.server.ts";
 import { amountToCents, centsToAmount, formatOrderDate, formatUsd, type OrderStatus, type PaymentStatus } from "./format.ts";
@@ -96,8 +97,11 @@ export async function createOrder(
     updated_at: now,
     paid_at: null,
   };
-  await services.db.insertInto("orders").values(row).execute();
-  await tellAdmins(services, row);
+  // The order and the admins' notes are stored together: an acknowledged order always has them.
+  await services.db.transaction().execute(async (trx) => {
+    await trx.insertInto("orders").values(row).execute();
+    await tellAdmins(services, trx, row);
+  });
   return toOrderRecord(row);
 }
 
@@ -107,11 +111,11 @@ export async function createOrderFromApi(services: Pick<Services, "db" | "mailer
   return createOrder(services, user, { planId: planId || undefined, packageName: packageName || undefined }, body);
 }
 
-async function tellAdmins(services: Pick<Services, "db" | "mailer" | "log" | "config">, row: OrderRow): Promise<void> {
-  try {
-    const admins = await listAdmins(services.db);
-    for (const to of admins) {
-      await services.mailer.send({
+async function tellAdmins(services: Pick<Services, "mailer" | "config">, trx: DbOrTrx, row: OrderRow): Promise<void> {
+  const admins = await listAdmins(trx);
+  for (const to of admins) {
+    await services.mailer.send(
+      {
         to,
         subject: `New order: ${row.package_name} (${formatUsd(row.price_cents)})`,
         text: [
@@ -123,11 +127,9 @@ async function tellAdmins(services: Pick<Services, "db" | "mailer" | "log" | "co
           "",
           `All orders: ${services.config.appUrl}/total-orders`,
         ].join("\n"),
-      });
-    }
-  } catch (error) {
-    // The order stands; a mail that could not be sent is logged, not shown to the customer.
-    services.log.error(`order ${row.id}: could not tell the admins`, error);
+      },
+      trx,
+    );
   }
 }
 

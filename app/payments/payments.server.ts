@@ -4,6 +4,7 @@ import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import { centsToAmount, formatOrderDate, formatUsd } from "../orders/format.ts";
 import { countSale, getOrderRow, type OrderRow } from "../orders/orders.server.ts";
+import type { DbOrTrx } from "../jobs/queue.server.ts";
 import type { Services } from "../services.server.ts";
 import { paypalProvider } from "./paypal.server.ts";
 import type { CheckoutForm, PaymentNotice, PaymentProvider } from "./provider.ts";
@@ -66,9 +67,8 @@ export async function handlePaymentNotification(
   try {
     notice = provider.readNotification(raw);
     const order = await check(services, provider, raw, notice);
-    await recordPayment(db, provider.name, order, notice);
+    await recordPayment(services, provider.name, order, notice);
     result = { outcome: "accepted", reason: `order marked Paid (${formatUsd(order.price_cents)})`, orderId: order.id };
-    await sendReceipt(services, order, notice);
   } catch (error) {
     if (error instanceof Rejected) {
       result = { outcome: "rejected", reason: error.message, orderId: notice?.orderId ?? null };
@@ -128,10 +128,16 @@ async function check(services: Pick<Services, "db">, provider: PaymentProvider, 
   return order;
 }
 
-async function recordPayment(db: Db, providerName: string, order: OrderRow, notice: PaymentNotice): Promise<void> {
+/** The Paid status, the payment, Total Sales and the customer's receipt: stored together or not at all. */
+async function recordPayment(
+  services: Pick<Services, "db" | "config" | "mailer">,
+  providerName: string,
+  order: OrderRow,
+  notice: PaymentNotice,
+): Promise<void> {
   const now = nowIso();
   try {
-    await db.transaction().execute(async (trx) => {
+    await services.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable("orders")
         .set({ payment_status: "Paid", paid_at: now, updated_at: now })
@@ -162,6 +168,7 @@ async function recordPayment(db: Db, providerName: string, order: OrderRow, noti
         })
         .execute();
       await countSale(trx, order.price_cents);
+      await queueReceipt(services, trx, order, notice);
     });
   } catch (error) {
     // The same transaction arriving twice at the same moment: the unique index lets one through.
@@ -170,9 +177,9 @@ async function recordPayment(db: Db, providerName: string, order: OrderRow, noti
   }
 }
 
-async function sendReceipt(services: Pick<Services, "config" | "log" | "mailer">, order: OrderRow, notice: PaymentNotice): Promise<void> {
-  try {
-    await services.mailer.send({
+async function queueReceipt(services: Pick<Services, "config" | "mailer">, trx: DbOrTrx, order: OrderRow, notice: PaymentNotice): Promise<void> {
+  await services.mailer.send(
+    {
       to: order.customer_email,
       subject: `Receipt: your ${order.package_name} plan is paid`,
       text: [
@@ -186,8 +193,7 @@ async function sendReceipt(services: Pick<Services, "config" | "log" | "mailer">
         "",
         `Your orders: ${services.config.appUrl}/my-order`,
       ].join("\n"),
-    });
-  } catch (error) {
-    services.log.error(`order ${order.id}: could not send the receipt`, error);
-  }
+    },
+    trx,
+  );
 }

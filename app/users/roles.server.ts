@@ -1,6 +1,7 @@
 import { nowIso } from "../db/db.server.ts";
 import type { Db } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
+import type { DbOrTrx } from "../jobs/queue.server.ts";
 
 export const ADMIN_ROLE = "Admin";
 
@@ -23,7 +24,7 @@ export async function revokeAdmin(db: Db, email: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listAdmins(db: Db): Promise<string[]> {
+export async function listAdmins(db: DbOrTrx): Promise<string[]> {
   const rows = await db.selectFrom("user_roles").select("user_email").where("user_role", "=", ADMIN_ROLE).orderBy("user_email").execute();
   return rows.map((r) => r.user_email);
 }

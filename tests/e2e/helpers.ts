@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { E2E_DIR, e2eEnv } from "../../playwright.config.ts";
@@ -32,14 +32,16 @@ export function makeAdmin(email: string) {
   execFileSync(process.execPath, ["server/cli.ts", "add", email], { env: { ...process.env, ...e2eEnv }, stdio: "pipe" });
 }
 
-/** The newest mail sent to `to`, from the outbox folder. */
-export function lastMailTo(to: string): { subject: string; text: string } {
+/** The newest mail sent to `to` (subject matching `subject`, if given), once the queue has delivered it. */
+export async function lastMailTo(to: string, subject?: RegExp): Promise<{ subject: string; text: string }> {
   const dir = join(E2E_DIR, "outbox");
-  const mails = readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")))
-    .filter((m) => m.to === to);
-  const mail = mails.at(-1);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
+  const newest = () =>
+    (existsSync(dir) ? readdirSync(dir) : [])
+      .sort()
+      .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")))
+      .filter((m) => m.to === to && (!subject || subject.test(m.subject)))
+      .at(-1);
+  // Mail is queued with what caused it and delivered by the job worker a moment later.
+  await expect.poll(() => newest() !== undefined, { message: `no mail to ${to}`, timeout: 10_000 }).toBe(true);
+  return newest();
 }

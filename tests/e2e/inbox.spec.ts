@@ -94,7 +94,7 @@ test("a visitor subscribes from the footer, the admin sees the email, and the ma
   await expect(page.getByRole("cell", { name: reader })).toBeVisible();
 
   // Only the subscriber has the link: it came by mail.
-  const link = lastMailTo(reader).text.match(/https?:\/\/\S+\/unsubscribe\/\S+/)![0];
+  const link = (await lastMailTo(reader)).text.match(/https?:\/\/\S+\/unsubscribe\/\S+/)![0];
   await page.goto(link);
   await expect(page.getByText(`Stop sending updates to ${reader}?`)).toBeVisible();
   await page.getByRole("button", { name: "Unsubscribe" }).click();

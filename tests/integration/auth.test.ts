@@ -131,7 +131,7 @@ describe("password reset", () => {
     const asked = await requester.form("/reset", { intent: "request", email: "forgetful@example.com" });
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain("we have sent it a link");
-    const mail = server.outbox().findLast((m) => m.to === "forgetful@example.com");
+    const mail = (await server.outbox()).findLast((m) => m.to === "forgetful@example.com");
     expect(mail?.subject).toContain("Reset");
     const link = mail!.text.match(/https?:\/\/\S+/)![0];
 
@@ -159,10 +159,10 @@ describe("password reset", () => {
   });
 
   it("answers the same for an unknown email and sends nothing", async () => {
-    const before = server.outbox().length;
+    const before = (await server.outbox()).length;
     const response = await server.client().form("/reset", { intent: "request", email: "nobody@example.com" });
     expect(response.status).toBe(200);
-    expect(server.outbox().length).toBe(before);
+    expect((await server.outbox()).length).toBe(before);
   });
 
   it("names the bad field", async () => {

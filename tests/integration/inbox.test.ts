@@ -271,7 +271,7 @@ describe("subscribers", () => {
     expect(await count("subscribers")).toBe(before + 1);
 
     // One confirmation mail, with a personal unsubscribe link.
-    const mails = server.outbox().filter((m) => m.to === "reader@example.com");
+    const mails = (await server.outbox()).filter((m) => m.to === "reader@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toMatch(/\/unsubscribe\/[A-Za-z0-9_-]{43}/);
     // Only the link's hash is stored.
@@ -377,7 +377,7 @@ describe("subscribers", () => {
 
   it("a subscriber unsubscribes with the mailed link, without signing in", async () => {
     await visitor.json("POST", "/api/add-subscriber", { subemail: "leaving@example.com" });
-    const link = server.outbox().find((m) => m.to === "leaving@example.com")!.text.match(/https?:\/\/\S+\/unsubscribe\/\S+/)![0];
+    const link = (await server.outbox()).find((m) => m.to === "leaving@example.com")!.text.match(/https?:\/\/\S+\/unsubscribe\/\S+/)![0];
     const path = new URL(link).pathname;
     const stranger = server.client();
 

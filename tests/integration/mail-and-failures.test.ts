@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedUpClient, startTestServer, type TestServer } from "../setup/server.ts";
+import { freePort } from "../../scripts/lib/free-port.ts";
+import { listJobs, retryJob } from "~/jobs/queue.server.ts";
 import { startSmtpSink } from "../setup/smtp-sink.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -24,7 +26,38 @@ describe("mail over SMTP", () => {
     expect(mail.to).toEqual(["smtp-user@example.com"]);
     expect(mail.data).toContain("Subject: Reset your Rankwell password");
     expect(mail.data.replace(/=\r?\n/g, "")).toContain(`${server.url}/api/auth/reset-password/`);
-    expect(server.outbox()).toEqual([]);
+    expect(await server.outbox()).toEqual([]);
+  });
+});
+
+describe("mail while the SMTP server is down", () => {
+  it("is kept and retried: the request answers at once, the mail is delivered once the server is back", async () => {
+    const port = await freePort();
+    const down = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      await signedUpClient(down, "patient@example.com");
+      const started = Date.now();
+      const response = await down.client().form("/reset", { intent: "request", email: "patient@example.com" });
+      expect(response.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+
+      await down.drainJobs();
+      const [pending] = await listJobs(down.services.db, { kind: "mail" });
+      expect(pending).toMatchObject({ status: "pending", attempts: 1 });
+      expect(pending!.last_error).toMatch(/ECONNREFUSED|connect/i);
+
+      const sink = await startSmtpSink(port);
+      try {
+        expect(await retryJob(down.services.db, pending!.id)).toBe(true);
+        await down.drainJobs();
+        expect(sink.mails.map((m) => m.to)).toEqual([["patient@example.com"]]);
+        expect((await listJobs(down.services.db, { kind: "mail" }))[0]).toMatchObject({ status: "done" });
+      } finally {
+        await sink.close();
+      }
+    } finally {
+      await down.close();
+    }
   });
 });
 

@@ -118,7 +118,7 @@ describe("placing an order", () => {
 
   it("tells every admin about the new order by mail", async () => {
     const order = await placeOrder(bob, basic);
-    const mail = server.outbox().find((m) => m.to === "owner@example.com" && m.text.includes(order._id));
+    const mail = (await server.outbox()).find((m) => m.to === "owner@example.com" && m.text.includes(order._id));
     expect(mail?.subject).toBe("New order: Basic ($49.00)");
   });
 });

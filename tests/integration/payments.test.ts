@@ -75,7 +75,7 @@ describe("an IPN that passes every rule", () => {
     expect(log).toMatchObject({ outcome: "accepted", order_id: order._id });
     expect(await statusOf(order._id)).toBe("Paid");
     expect(await paymentCount(server, order._id)).toBe(1);
-    const receipt = server.outbox().filter((m) => m.to === "alice@example.com" && m.subject.startsWith("Receipt"));
+    const receipt = (await server.outbox()).filter((m) => m.to === "alice@example.com" && m.subject.startsWith("Receipt"));
     expect(receipt).toHaveLength(1);
     expect(receipt[0]!.text).toContain("$149.99");
   });
@@ -99,14 +99,14 @@ describe("an IPN that passes every rule", () => {
   it("sent twice records one payment and one receipt; the order stays Paid", async () => {
     const order = await placeOrder(alice, premium);
     const ipn = validIpn(order);
-    const receipts = () => server.outbox().filter((m) => m.to === "alice@example.com" && m.text.includes(order._id)).length;
+    const receipts = async () => (await server.outbox()).filter((m) => m.to === "alice@example.com" && m.text.includes(order._id)).length;
     expect((await sendIpn(server, ipn)).outcome).toBe("accepted");
     const second = await sendIpn(server, ipn);
     expect(second.outcome).toBe("rejected");
     expect(second.reason).toMatch(/already recorded/);
     expect(await statusOf(order._id)).toBe("Paid");
     expect(await paymentCount(server, order._id)).toBe(1);
-    expect(receipts()).toBe(1);
+    expect(await receipts()).toBe(1);
   });
 
   it("sent twice at the same moment still records one payment", async () => {

@@ -16,7 +16,7 @@ export async function loadApp(): Promise<AppModule> {
 }
 
 /** A database of its own for one test file: a temp SQLite file, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB === "postgres") {
     if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
@@ -50,8 +50,10 @@ export interface TestServer {
   close(): Promise<void>;
   /** A browser-like HTTP client with its own cookie jar. */
   client(): TestClient;
-  /** Mails written to the outbox, oldest first. */
-  outbox(): { to: string; subject: string; text: string }[];
+  /** Runs every due job (mail delivery, payment processing) until none is due. */
+  drainJobs(): Promise<void>;
+  /** Mails delivered to the outbox folder (queued mail is delivered first), oldest first. */
+  outbox(): Promise<{ to: string; subject: string; text: string }[]>;
 }
 
 /** Starts the real server on a free port with a fresh database. */
@@ -87,10 +89,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       rmSync(outboxDir, { recursive: true, force: true });
     },
     client: () => new TestClient(url),
-    outbox: () =>
-      readdirSync(outboxDir)
+    drainJobs: () => running.services.jobs.drain(),
+    outbox: async () => {
+      await running.services.jobs.drain();
+      return readdirSync(outboxDir)
         .sort()
-        .map((f) => JSON.parse(readFileSync(join(outboxDir, f), "utf8"))),
+        .map((f) => JSON.parse(readFileSync(join(outboxDir, f), "utf8")));
+    },
   };
 }
 

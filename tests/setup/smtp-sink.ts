@@ -11,7 +11,7 @@ export interface ReceivedMail {
  * NOOP, QUIT) for nodemailer to deliver to it, and keeps what it receives. The real mail client
  * code runs unchanged against it.
  */
-export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpSink(listenPort = 0): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server: Server = createServer((socket) => {
     socket.setEncoding("utf8");
@@ -74,7 +74,7 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
       }
     });
   });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  await new Promise<void>((done) => server.listen(listenPort, "127.0.0.1", done));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {

@@ -4,6 +4,7 @@ import * as content from "./002_content.ts";
 import * as orders from "./003_orders.ts";
 import * as inbox from "./004_inbox.ts";
 import * as salesTotals from "./005_sales_totals.ts";
+import * as jobs from "./010_jobs.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "003_orders": orders,
   "004_inbox": inbox,
   "005_sales_totals": salesTotals,
+  "010_jobs": jobs,
 };
