@@ -15,6 +15,7 @@ import { createJobQueue } from "~/jobs/queue.server.ts";
 import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
+import { TOO_MANY_ATTEMPTS } from "~/shared/messages.ts";
 import { endpoints } from "./api/index.ts";
 import { apiRouter } from "./api/router.ts";
 import { paypalIpnRoute } from "./paypal-ipn.ts";
@@ -22,6 +23,7 @@ import { sameOriginWrites } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export { ConfigError, loadConfig } from "~/config.server.ts";
+export { isEmailAddress } from "~/shared/validation.ts";
 export { grantAdmin, listAdmins, revokeAdmin } from "~/users/roles.server.ts";
 
 /** better-auth calls that take a password or send mail; they share the page actions' limit. */
@@ -92,7 +94,7 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
       const { allowed, retryAfterSeconds } = await services.rateLimiter.attempt("auth", clientIpOf(req));
       if (!allowed) {
         res.setHeader("Retry-After", String(retryAfterSeconds));
-        res.status(429).json({ error: "Too many attempts. Please wait a minute and try again." });
+        res.status(429).json({ error: TOO_MANY_ATTEMPTS });
         return;
       }
     }

@@ -1,15 +1,16 @@
 import { sql } from "kysely";
 import { z } from "zod";
+import { assertRole } from "../auth/roles.ts";
 import type { Viewer } from "../auth/viewer.server.ts";
 import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
-import { fieldSchema } from "./fields.ts";
+import { fieldSchema } from "./field-rules.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
 
 /**
  * Reading and writing content sections. Reads are plain queries (public pages call them);
- * every write checks here that the viewer is an admin, validates against the registry, and is a
+ * every write checks here that the viewer holds the section's write role, validates against the registry, and is a
  * single statement or transaction, so nothing is ever half-written.
  */
 
@@ -74,17 +75,11 @@ export async function loadSections<K extends SectionKey>(db: Db, keys: readonly 
   return result;
 }
 
-function assertAdmin(viewer: Viewer): string {
-  if (!viewer.user) throw new AppError(401, "Please sign in first");
-  if (!viewer.isAdmin) throw new AppError(403, "You don't have any permission");
-  return viewer.user.email;
-}
-
 const editLink = (def: SectionDef, id: string) => def.editPath.replace(":id", id);
 
 export async function createRecord<K extends SectionKey>(db: Db, viewer: Viewer, key: K, input: unknown): Promise<SectionRecord<K>> {
-  const by = assertAdmin(viewer);
   const def: SectionDef = sections[key];
+  const by = assertRole(viewer, def.write);
   const values = parseInput(sectionSchema(def), input);
   if (def.kind === "singleton") {
     const existing = await getSingleton(db, key);
@@ -123,8 +118,8 @@ function singletonExists(def: SectionDef, id: string) {
 }
 
 export async function updateRecord<K extends SectionKey>(db: Db, viewer: Viewer, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
-  const by = assertAdmin(viewer);
   const def: SectionDef = sections[key];
+  const by = assertRole(viewer, def.write);
   const values = parseInput(sectionSchema(def), input);
   if (!isId(id)) throw notFound(def.label);
   const result = await db
@@ -138,8 +133,8 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Viewer,
 }
 
 export async function deleteRecord(db: Db, viewer: Viewer, key: SectionKey, id: string): Promise<void> {
-  assertAdmin(viewer);
   const def: SectionDef = sections[key];
+  assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
   if (!isId(id)) throw notFound(def.label);
   const result = await db.deleteFrom("content_items").where("id", "=", id).where("section", "=", key).executeTakeFirst();
@@ -150,8 +145,8 @@ const reorderSchema = z.object({ ids: z.array(z.string().max(64), { error: "ids 
 
 /** Sets the order of a list section; `ids` must name every record of the section exactly once. */
 export async function reorderRecords(db: Db, viewer: Viewer, key: SectionKey, input: unknown): Promise<void> {
-  assertAdmin(viewer);
   const def: SectionDef = sections[key];
+  assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} has a single record and no order`);
   const { ids } = parseInput(reorderSchema, input);
   await db.transaction().execute(async (trx) => {

@@ -1,14 +1,11 @@
 import { z } from "zod";
+import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { getMessage, listMessages, markMessage, sendMessage } from "~/inbox/messages.server.ts";
 import { MESSAGE_STATUSES } from "~/inbox/schema.ts";
 import { addSubscriber, listSubscribers } from "~/inbox/subscribers.server.ts";
 import { parseInput } from "~/errors.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { listQuery } from "./list-query.ts";
-
-/** Spec page sizes: 3 messages a page (each status), 5 subscribers a page. */
-export const MESSAGES_PAGE_SIZE = 3;
-export const SUBSCRIBERS_PAGE_SIZE = 5;
 
 const statusQuery = z.object({ status: z.enum(MESSAGE_STATUSES, { error: `status must be one of ${MESSAGE_STATUSES.join(", ")}` }).optional() });
 
@@ -25,7 +22,7 @@ export const inboxEndpoints: Endpoint[] = [
     path: "/messages",
     async handle({ services, query }) {
       const { status } = parseInput(statusQuery, { status: query.get("status") ?? undefined });
-      const { page, pageSize } = listQuery(query, MESSAGES_PAGE_SIZE);
+      const { page, pageSize } = listQuery(query, INBOX_PAGE_SIZES.messages);
       return listMessages(services.db, status, page, pageSize);
     },
   },
@@ -49,7 +46,7 @@ export const inboxEndpoints: Endpoint[] = [
     method: "GET",
     path: "/subscribers",
     async handle({ services, query }) {
-      const { page, pageSize } = listQuery(query, SUBSCRIBERS_PAGE_SIZE);
+      const { page, pageSize } = listQuery(query, INBOX_PAGE_SIZES.subscribers);
       return listSubscribers(services.db, page, pageSize);
     },
   },

@@ -1,8 +1,6 @@
-import { addItem, listItems } from "~/items/items.server.ts";
+import { addItem, ITEMS_PAGE_SIZE, listItems } from "~/items/items.server.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { listQuery } from "./list-query.ts";
-
-export const ITEMS_PAGE_SIZE = 10;
 
 /** Template items. Who may call each is in auth/access.ts. */
 export const itemEndpoints: Endpoint[] = [

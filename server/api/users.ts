@@ -1,8 +1,6 @@
-import { deleteUser, getUser, listUsers, updateUser, addUser } from "~/users/users.server.ts";
+import { addUser, deleteUser, getUser, listUsers, updateUser, USERS_PAGE_SIZE } from "~/users/users.server.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { listQuery } from "./list-query.ts";
-
-export const USERS_PAGE_SIZE = 10;
 
 /** Admin users (rows of user_roles). Who may call each is in auth/access.ts. */
 export const userEndpoints: Endpoint[] = [

@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { addItem } from "~/items/items.server.ts";
 import { ITEM_FORMATS, ITEM_PRICES, ITEM_SAVED } from "~/items/schema.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/add-item";
@@ -14,12 +14,12 @@ import type { Route } from "./+types/add-item";
 export const meta: Route.MetaFunction = () => [{ title: "Add item | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   return null;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {

@@ -1,10 +1,10 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { USER_ROLES, USER_UPDATED } from "~/users/schema.ts";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/admin-user";
 export const meta: Route.MetaFunction = () => [{ title: "Edit user | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   return { user: await orPageError(getUser(services.db, params.id)) };
 }
@@ -24,7 +24,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
  * takes away their own role goes to their dashboard, since the admin pages are closed to them now.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {

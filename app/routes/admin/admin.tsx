@@ -1,32 +1,30 @@
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { getSingleton } from "~/content/content.server.ts";
 import { pageParam } from "~/db/paging.ts";
-import { shortDate } from "~/inbox/format.ts";
+import { shortDate } from "~/shared/dates.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";
 import { AdminOrdersTable } from "~/orders/admin-orders-table.tsx";
 import { Card } from "~/orders/cards.tsx";
-import { formatUsd } from "~/orders/format.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
+import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
+import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin | Rankwell" }, { name: "robots", content: "noindex" }];
 
-/** Spec §9: the dashboard's orders table shows 7 a page, its subscribers table 3. */
-const ORDERS_PAGE_SIZE = 7;
-const SUBSCRIBERS_PAGE_SIZE = 3;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
   const [salesCents, orders, subscribers, account] = await Promise.all([
     paidTotalCents(services.db),
-    listOrders(services.db, {}, pageParam(url, "orders"), ORDERS_PAGE_SIZE),
-    listSubscribers(services.db, pageParam(url, "subscribers"), SUBSCRIBERS_PAGE_SIZE),
+    listOrders(services.db, {}, pageParam(url, "orders"), ORDER_PAGE_SIZES.adminDashboard),
+    listSubscribers(services.db, pageParam(url, "subscribers"), INBOX_PAGE_SIZES.dashboardSubscribers),
     getSingleton(services.db, "paymentAccount"),
   ]);
   return {

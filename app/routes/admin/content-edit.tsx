@@ -1,5 +1,5 @@
 import { data, Link, useActionData } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { adminPages, editTargetAt, editTitle } from "~/content/admin-pages.ts";
 import { getRecord, updateRecord } from "~/content/content.server.ts";
@@ -7,7 +7,7 @@ import { SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/content-edit";
 
 /**
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { key, id } = targetFor(request);
   const { services } = context.get(requestContext);
   const record = await getRecord(services.db, key, id);
@@ -39,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { key, id } = targetFor(request);
   const values = await formValues(request);
   const { services } = context.get(requestContext);

@@ -1,5 +1,5 @@
 import { data, Form, Link, useActionData } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { adminPageAt, adminPages, editUrl, singular } from "~/content/admin-pages.ts";
 import { createRecord, deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
@@ -9,7 +9,7 @@ import { AppError } from "~/errors.ts";
 import { failure, formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/content-section";
 
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const page = pageFor(request);
   const { services } = context.get(requestContext);
   const keys = page.sections.map((d) => d.key as SectionKey);
@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const page = pageFor(request);
   const values = await formValues(request);
   const { _intent: intent, _section: section, _id: id = "" } = values;

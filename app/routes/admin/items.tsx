@@ -1,23 +1,20 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
-import { shortDate } from "~/inbox/format.ts";
-import { listItems } from "~/items/items.server.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { ITEMS_PAGE_SIZE, listItems } from "~/items/items.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/items";
 
 export const meta: Route.MetaFunction = () => [{ title: "Template items | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
-/** Items a page (the spec gives no size for this list). */
-const PAGE_SIZE = 10;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
-  return listItems(services.db, pageParam(new URL(request.url)), PAGE_SIZE);
+  return listItems(services.db, pageParam(new URL(request.url)), ITEMS_PAGE_SIZE);
 }
 
 export default function Items({ loaderData }: Route.ComponentProps) {

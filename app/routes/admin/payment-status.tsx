@@ -1,19 +1,21 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
-import { formatOrderDate, formatUsd, ORDER_STATUSES } from "~/orders/format.ts";
+import { ORDER_STATUSES } from "~/orders/statuses.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, setOrderStatus } from "~/orders/orders.server.ts";
 import { ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/payment-status";
 
 export const meta: Route.MetaFunction = () => [{ title: "Order status | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const order = await getOrderRow(services.db, params.id);
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
@@ -25,7 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       customerCountry: order.customer_country,
       packageName: order.package_name,
       amount: formatUsd(order.price_cents),
-      date: formatOrderDate(order.created_at),
+      date: shortDate(order.created_at),
       paymentStatus: order.payment_status,
       orderStatus: order.order_status,
     },
@@ -33,7 +35,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const values = await formValues(request);
   return guardForm(values, async () => {
     const { services } = context.get(requestContext);

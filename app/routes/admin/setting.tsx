@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { hubPages, SPEC_HUB_PATHS } from "~/content/admin-pages.ts";
 import type { SectionDef } from "~/content/sections.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/setting";
 
 /**
@@ -14,7 +14,7 @@ import type { Route } from "./+types/setting";
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Rankwell" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const rows = await services.db
     .selectFrom("content_items")

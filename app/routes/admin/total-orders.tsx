@@ -1,21 +1,19 @@
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { AdminOrdersTable } from "~/orders/admin-orders-table.tsx";
 import { listOrders } from "~/orders/orders.server.ts";
+import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import type { Route } from "./+types/total-orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "All orders | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
-/** Spec §9: all orders, 10 a page, newest first. */
-const PAGE_SIZE = 10;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
-  return listOrders(services.db, {}, pageParam(new URL(request.url)), PAGE_SIZE);
+  return listOrders(services.db, {}, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.allOrders);
 }
 
 export default function TotalOrders({ loaderData }: Route.ComponentProps) {

@@ -1,26 +1,26 @@
 import { Form, Link, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
-import { shortDate } from "~/inbox/format.ts";
+import { shortDate } from "~/shared/dates.ts";
 import { getMessage, markMessage } from "~/inbox/messages.server.ts";
 import { MESSAGE_READ } from "~/inbox/texts.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/view-message";
 
 export const meta: Route.MetaFunction = () => [{ title: "Message | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   return { message: await orPageError(getMessage(services.db, params.id)) };
 }
 
 /** Mark Read: the hidden status is fixed to Read, as in the spec; the server accepts nothing else. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {

@@ -5,7 +5,7 @@ import { formValues, guardForm, limitRate } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/reset";
 

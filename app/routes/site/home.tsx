@@ -4,9 +4,9 @@ import { LANDING_POINTS, planPoints, pointLimit } from "~/site/format.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
 import { faqLd, graphLd, offersLd, organizationLd, pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
-import { useRootData } from "~/ui/page.tsx";
-import { SiteFooter } from "~/ui/site-footer.tsx";
-import { SiteHeader } from "~/ui/site-header.tsx";
+import { useRootData } from "~/layout/root-data.ts";
+import { SiteFooter } from "~/layout/site-footer.tsx";
+import { SiteHeader } from "~/layout/site-header.tsx";
 import type { Route } from "./+types/home";
 
 /** Every section the landing page shows (header and footer content comes with the root route). */

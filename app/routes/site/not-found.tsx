@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorPage } from "~/ui/error-page.tsx";
+import { ErrorPage } from "~/layout/error-page.tsx";
 import type { Route } from "./+types/not-found";
 
 /** Unknown paths: the error boundary below shows the friendly 404 page. */

@@ -4,7 +4,8 @@ import { formatPrice, PRICING_PAGE_POINTS, pickPlans, planPoints, pointLimit } f
 import { JsonLd } from "~/site/json-ld.tsx";
 import { graphLd, offersLd, pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page, useRootData } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
+import { useRootData } from "~/layout/root-data.ts";
 import type { Route } from "./+types/pricing";
 
 /** /pricing/: the three plans with their price, seven points (Premium eight) and order button. */

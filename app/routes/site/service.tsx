@@ -3,7 +3,7 @@ import { CallToAction, Counters, ServiceCards, SkillBar } from "~/site/blocks.ts
 import { SERVICE_SKILL_PERCENTS } from "~/site/format.ts";
 import { pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/service";
 
 /**

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { useRootData } from "./page.tsx";
+import { NO_PERMISSION } from "../shared/messages.ts";
+import { useRootData } from "./root-data.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
@@ -18,7 +19,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       title = "Page not found";
       detail = "There is no page at this address. It may have moved, or the link may be mistyped.";
     } else if (error.status === 403) {
-      title = message ?? "You don't have any permission";
+      title = message ?? NO_PERMISSION;
       detail = "This page is for administrators. If you should have access, ask an administrator to add you.";
     } else if (error.status < 500 && message) {
       title = message;
