@@ -1,4 +1,5 @@
 import type { Role } from "../auth/roles.ts";
+import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { choice, email, type FieldDef, image, longText, number, text, url } from "./fields.ts";
 
 /**
@@ -69,13 +70,6 @@ function list<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
   };
 }
 
-const ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"] as const;
-
-/** A plan's ten point fields, packagePointOne to packagePointTen (the spec's names). */
-export const PLAN_POINT_FIELDS = ORDINALS.map((o) => `packagePoint${o}` as const);
-export type PlanPointField = (typeof PLAN_POINT_FIELDS)[number];
-
-export const PLAN_NAMES = ["Basic", "Premium", "Standard"] as const;
 
 /** A plan's points: "Point 1" (required) to "Point 10". */
 const planPointFields = Object.fromEntries(PLAN_POINT_FIELDS.map((name, i) => [name, text(`Point ${i + 1}`, { optional: i > 0 })])) as Record<PlanPointField, FieldDef>;
