@@ -37,7 +37,7 @@ export default [
   route("received-payment/:id", "routes/customer/received-payment.tsx"),
   route("order-cancelled/:id", "routes/customer/order-cancelled.tsx"),
   route("total-orders", "routes/admin/total-orders.tsx"),
-  route("admin/payment-status/:id", "routes/admin/payment-status.tsx"),
+  route("admin/payment-status/:id", "routes/admin/order-status.tsx"),
   route("paypal-standin", "routes/paypal-standin/index.tsx"),
   route("paypal-standin/cgi-bin/webscr", "routes/paypal-standin/webscr.ts"),
   route("paypal-standin/checkout/:token", "routes/paypal-standin/checkout.tsx"),

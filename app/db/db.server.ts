@@ -6,7 +6,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { Config } from "../config.server.ts";
 import { migrations } from "./migrations/index.ts";
-import type { Database } from "./schema.ts";
+import type { Database } from "./tables.ts";
 
 export type Db = Kysely<Database>;
 export type DbKind = Config["database"]["kind"];

@@ -5,7 +5,7 @@ import { getRecord, listRecords } from "../content/content.server.ts";
 import { type Db, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
-import type { OrdersTable } from "../db/schema.ts";
+import type { OrdersTable } from "../db/tables.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import type { DbOrTrx } from "../jobs/queue.server.ts";
 import type { Services } from "../services.server.ts";

@@ -1,4 +1,6 @@
+import { editUrl } from "../content/admin-pages.ts";
 import { getSingleton } from "../content/content.server.ts";
+import { sections } from "../content/sections.ts";
 import type { Config } from "../config.server.ts";
 import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
@@ -22,6 +24,13 @@ export async function paymentAccountEmail(db: Db): Promise<string | undefined> {
   const account = await getSingleton(db, "paymentAccount");
   const email = account?.paypalEmail?.trim();
   return email ? email : undefined;
+}
+
+/** Where an admin sets the payment account: its edit screen once it exists, else the page that creates it. */
+export async function paymentAccountLink(db: Db): Promise<{ path: string; isSet: boolean }> {
+  const account = await getSingleton(db, "paymentAccount");
+  const def = sections.paymentAccount;
+  return account ? { path: editUrl(def, account._id), isSet: true } : { path: def.adminPath, isSet: false };
 }
 
 /** The hosted-checkout form for an UnPaid order; null when no payment account is configured. */

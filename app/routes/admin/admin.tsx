@@ -1,5 +1,4 @@
 import { requireRole } from "~/auth/permissions.server.ts";
-import { getSingleton } from "~/content/content.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";
@@ -7,6 +6,7 @@ import { AdminOrdersTable } from "~/orders/admin-orders-table.tsx";
 import { Card } from "~/orders/cards.tsx";
 import { formatUsd } from "~/shared/money.ts";
 import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
+import { paymentAccountLink } from "~/payments/payments.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
@@ -21,30 +21,30 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
-  const [salesCents, orders, subscribers, account] = await Promise.all([
+  const [salesCents, orders, subscribers, payment] = await Promise.all([
     paidTotalCents(services.db),
     listOrders(services.db, {}, pageParam(url, "orders"), ORDER_PAGE_SIZES.adminDashboard),
     listSubscribers(services.db, pageParam(url, "subscribers"), INBOX_PAGE_SIZES.dashboardSubscribers),
-    getSingleton(services.db, "paymentAccount"),
+    paymentAccountLink(services.db),
   ]);
   return {
     email: admin.email,
     totalSales: formatUsd(salesCents),
     orders,
     subscribers,
-    paymentLink: account ? `/paypal-email/${account._id}` : "/add-paypal-Email",
+    payment,
   };
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { email, totalSales, orders, subscribers, paymentLink } = loaderData;
+  const { email, totalSales, orders, subscribers, payment } = loaderData;
   const shortcuts: [string, string, string][] = [
     ["/setting", "Setting", "Site content"],
     ["/total-orders", "Orders", `${orders.total} in all`],
     ["/all-messages", "Messages", "Read and reply"],
     ["/all-subscriber", "Subscribers", `${subscribers.total} in all`],
     ["/add-user", "Admin", "Add an admin"],
-    [paymentLink, "Payment", paymentLink === "/add-paypal-Email" ? "Set the PayPal email" : "PayPal email"],
+    [payment.path, "Payment", payment.isSet ? "PayPal email" : "Set the PayPal email"],
   ];
   return (
     <Page>

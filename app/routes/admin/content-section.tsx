@@ -72,26 +72,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-/** Link texts the spec gives for a list's edit link; elsewhere the entry's title is the link. */
-const EDIT_LINK_TEXT: Partial<Record<SectionKey, string>> = {
-  serviceItems: "Edit Services",
-  workSteps: "Edit Now",
-  testimonials: "Edit Now",
-  faqItems: "Edit FAQs",
-  pricingPlans: "Edit Pricing",
-};
-
-/** An entry's name in the list: its first text (or choice) value. */
+/** An entry's name in the list: its title field (the registry says which), else its first filled text or choice. */
 function entryTitle(def: SectionDef, record: StoredRecord): string {
+  const { titleField } = def.admin;
+  if (titleField && record[titleField]) return record[titleField];
   const name = Object.entries(def.fields).find(([n, f]) => (f.kind === "text" || f.kind === "choice") && record[n])?.[0];
   return (name && record[name]) || "Untitled";
-}
-
-/** A short second line: the price of a plan ($), the number of a step. */
-function entryDetail(def: SectionDef, record: StoredRecord): string | undefined {
-  if (def.key === "pricingPlans") return `$${record.packagePrice}`;
-  if ("stepNumber" in def.fields) return `Step ${String(record.stepNumber ?? "").padStart(2, "0")}`;
-  return undefined;
 }
 
 export default function ContentSection({ loaderData }: Route.ComponentProps) {
@@ -174,7 +160,7 @@ function ListBlock({
   const headingId = `section-${def.key}`;
   const addId = `add-${def.key}`;
   const one = singular(def.label);
-  const linkText = EDIT_LINK_TEXT[def.key as SectionKey];
+  const linkText = def.admin.editLinkText;
   const creating = failed?.values._intent === "create" ? failed : undefined;
   const otherError = failed && !creating ? failed.error : undefined;
   return (
@@ -188,10 +174,10 @@ function ListBlock({
         {records.length === 0 ? "No entries yet" : `${records.length} ${records.length === 1 ? "entry" : "entries"}`}
       </h3>
       {records.length > 0 && (
-        <ol className={`mb-8 grid gap-4 ${def.key === "pricingPlans" || def.key === "videoItems" ? "sm:grid-cols-2 lg:grid-cols-3" : ""}`}>
+        <ol className={`mb-8 grid gap-4 ${def.admin.grid ? "sm:grid-cols-2 lg:grid-cols-3" : ""}`}>
           {records.map((record, index) => {
             const title = entryTitle(def, record);
-            const detail = entryDetail(def, record);
+            const detail = def.admin.detail?.(record);
             return (
               <li key={record._id} className="rounded-md border border-gray-300 p-4">
                 <p className="text-lg font-semibold">

@@ -10,7 +10,7 @@ import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
-import type { Route } from "./+types/payment-status";
+import type { Route } from "./+types/order-status";
 
 export const meta: Route.MetaFunction = () => [{ title: "Order status | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
@@ -44,7 +44,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
 }
 
-export default function PaymentStatus({ loaderData }: Route.ComponentProps) {
+export default function OrderStatus({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
