@@ -5,7 +5,8 @@ import { accessForPath, pageAccess } from "./access.ts";
 
 describe("the access table", () => {
   it("lists every page route explicitly (nothing falls through to the /:id rule)", () => {
-    const paths = routes
+    const pages = routes.flatMap((r) => (r.children ? r.children : [r]));
+    const paths = pages
       .map((r) => (r.index ? "/" : `/${r.path ?? ""}`.replace(/\/$/, "") || "/"))
       .filter((p) => p !== "/*");
     const missing = paths.filter((p) => !(p in pageAccess));

@@ -4,6 +4,19 @@ import { useRootData } from "./root-data.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
+/** The heading and sentence an error page shows for an error (404, 403, another 4xx, or 500). */
+export function errorText(error: unknown): { title: string; detail: string } {
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data?.message === "string" ? error.data.message : undefined;
+    if (error.status === 404) return { title: "Page not found", detail: "There is no page at this address. It may have moved, or the link may be mistyped." };
+    if (error.status === 403) {
+      return { title: message ?? NO_PERMISSION, detail: "This page is for administrators. If you should have access, ask an administrator to add you." };
+    }
+    if (error.status < 500 && message) return { title: message, detail: "" };
+  }
+  return { title: "Something went wrong", detail: "Sorry, we could not show this page. Please try again in a moment." };
+}
+
 /**
  * The friendly error page (404, 403, 500) inside the site's header and footer. The root route
  * uses it as its ErrorBoundary; a route that exports it too keeps the root's data (logo,
@@ -11,21 +24,7 @@ import { SiteHeader } from "./site-header.tsx";
  */
 export function ErrorPage({ error }: { error: unknown }) {
   const { viewer, chrome } = useRootData();
-  let title = "Something went wrong";
-  let detail = "Sorry, we could not show this page. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    const message = typeof error.data?.message === "string" ? error.data.message : undefined;
-    if (error.status === 404) {
-      title = "Page not found";
-      detail = "There is no page at this address. It may have moved, or the link may be mistyped.";
-    } else if (error.status === 403) {
-      title = message ?? NO_PERMISSION;
-      detail = "This page is for administrators. If you should have access, ask an administrator to add you.";
-    } else if (error.status < 500 && message) {
-      title = message;
-      detail = "";
-    }
-  }
+  const { title, detail } = errorText(error);
   return (
     <>
       <SiteHeader viewer={viewer} logo={chrome.logo} />

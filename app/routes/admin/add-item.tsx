@@ -6,10 +6,12 @@ import { ITEM_FORMATS, ITEM_PRICES, ITEM_SAVED } from "~/items/schema.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/layout/page.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/add-item";
+
+export const handle: AdminHandle = { crumb: "Add item" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Add item | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
@@ -35,7 +37,7 @@ export default function AddItem({ actionData }: Route.ComponentProps) {
   const v = failed?.values ?? {};
   const e = failed?.fields ?? {};
   return (
-    <Page narrow>
+    <div className="max-w-md">
       <p className="mb-4 text-sm">
         <Link to="/items" className="font-semibold text-brand-700 underline">
           All items
@@ -53,6 +55,6 @@ export default function AddItem({ actionData }: Route.ComponentProps) {
         <SelectField label="Free or paid" name="freeOrPaid" options={ITEM_PRICES} placeholder="Choose…" defaultValue={v.freeOrPaid} error={e.freeOrPaid} />
         <Button disabled={busy}>{busy ? "Saving…" : "Add Item"}</Button>
       </Form>
-    </Page>
+    </div>
   );
 }

@@ -6,7 +6,6 @@ import { shortDate } from "~/shared/dates.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
@@ -40,7 +39,7 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
   const added = actionData?.ok ? actionData.user : undefined;
   const list = loaderData;
   return (
-    <Page>
+    <>
       <h1 className="text-3xl font-bold">Add admin user</h1>
       <div className="mt-6 max-w-md">
         {added && <StatusMessage kind="success">{USER_ADDED}</StatusMessage>}
@@ -71,6 +70,6 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
         </Table>
         <Pagination page={list.page} pageCount={list.pageCount} label="User pages" />
       </section>
-    </Page>
+    </>
   );
 }

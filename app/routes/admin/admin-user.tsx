@@ -4,12 +4,14 @@ import { formValues, guardForm, orPageError } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/layout/page.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { USER_ROLES, USER_UPDATED } from "~/users/schema.ts";
 import { deleteUser, getUser, updateUser } from "~/users/users.server.ts";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/admin-user";
+
+export const handle: AdminHandle = { crumb: "Edit user" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit user | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
@@ -44,7 +46,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
-    <Page narrow>
+    <div className="max-w-md">
       <p className="mb-4 text-sm">
         <Link to="/add-user" className="font-semibold text-brand-700 underline">
           Back to users
@@ -75,6 +77,6 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           Remove user
         </Button>
       </Form>
-    </Page>
+    </div>
   );
 }

@@ -10,7 +10,6 @@ import { paymentAccountLink } from "~/payments/payments.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/admin";
@@ -47,7 +46,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     [payment.path, "Payment", payment.isSet ? "PayPal email" : "Set the PayPal email"],
   ];
   return (
-    <Page>
+    <>
       <h1 className="text-3xl font-bold">Admin dashboard</h1>
       <p className="mt-2 text-gray-700">Signed in as {email}</p>
       <nav aria-label="Admin shortcuts" className="mt-8">
@@ -83,6 +82,6 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         </Table>
         <Pagination page={subscribers.page} pageCount={subscribers.pageCount} param="subscribers" label="Subscriber pages" />
       </section>
-    </Page>
+    </>
   );
 }

@@ -5,7 +5,6 @@ import { shortDate } from "~/shared/dates.ts";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { listMessages, type MessageRecord } from "~/inbox/messages.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/all-messages";
@@ -49,10 +48,10 @@ function MessageTable({ caption, list, param }: { caption: string; list: { items
 
 export default function AllMessages({ loaderData }: Route.ComponentProps) {
   return (
-    <Page>
+    <>
       <h1 className="text-3xl font-bold">Messages</h1>
       <MessageTable caption="Unread" list={loaderData.unread} param="unread" />
       <MessageTable caption="Read" list={loaderData.read} param="read" />
-    </Page>
+    </>
   );
 }

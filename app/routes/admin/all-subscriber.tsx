@@ -4,7 +4,6 @@ import { shortDate } from "~/shared/dates.ts";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/all-subscriber";
@@ -20,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AllSubscriber({ loaderData }: Route.ComponentProps) {
   const list = loaderData;
   return (
-    <Page>
+    <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Subscribers</h1>
         {/* A resource route: a plain link so the browser downloads the file. */}
@@ -39,6 +38,6 @@ export default function AllSubscriber({ loaderData }: Route.ComponentProps) {
         </Table>
         <Pagination page={list.page} pageCount={list.pageCount} label="Subscriber pages" />
       </div>
-    </Page>
+    </>
   );
 }

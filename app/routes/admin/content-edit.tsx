@@ -7,8 +7,16 @@ import { SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/layout/page.tsx";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/content-edit";
+
+/** The breadcrumb names the record's edit screen ("Edit Banner"). */
+export const handle: AdminHandle = {
+  crumb: (data) => {
+    const key = (data as { key?: SectionKey } | undefined)?.key;
+    return key ? editTitle(sections[key]) : undefined;
+  },
+};
 
 /**
  * The edit screen of one record of any section (many routes share this module, the
@@ -56,7 +64,7 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
   const page = adminPages.find((p) => p.path === def.adminPath);
   const failed = result && !result.ok ? result : undefined;
   return (
-    <Page>
+    <>
       <nav aria-label="Back" className="mb-4 flex flex-wrap gap-x-6 gap-y-2">
         <Link to="/setting" className="font-semibold text-brand-700 underline">
           Back to settings
@@ -80,6 +88,6 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
         submitLabel="Save changes"
         labelledBy="edit-heading"
       />
-    </Page>
+    </>
   );
 }

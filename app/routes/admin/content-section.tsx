@@ -9,7 +9,6 @@ import { AppError } from "~/errors.ts";
 import { failure, formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/content-section";
 
@@ -84,7 +83,7 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const page = adminPages.find((p) => p.path === loaderData.path)!;
   return (
-    <Page>
+    <>
       <p className="mb-4">
         <Link to="/setting" className="font-semibold text-brand-700 underline">
           Back to settings
@@ -102,7 +101,7 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
           <ListBlock key={key} def={def} records={records} success={mine?.message} failed={failed} createdId={mine && "createdId" in mine ? mine.createdId : undefined} />
         );
       })}
-    </Page>
+    </>
   );
 }
 

@@ -4,7 +4,6 @@ import { pageParam } from "~/db/paging.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { ITEMS_PAGE_SIZE, listItems } from "~/items/items.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/items";
@@ -20,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Items({ loaderData }: Route.ComponentProps) {
   const list = loaderData;
   return (
-    <Page>
+    <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Template items</h1>
         <Link to="/add-item" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
@@ -48,6 +47,6 @@ export default function Items({ loaderData }: Route.ComponentProps) {
         </Table>
         <Pagination page={list.page} pageCount={list.pageCount} label="Item pages" />
       </div>
-    </Page>
+    </>
   );
 }

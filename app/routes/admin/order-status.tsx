@@ -8,9 +8,11 @@ import { getOrderRow, setOrderStatus } from "~/orders/orders.server.ts";
 import { ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/order-status";
+
+export const handle: AdminHandle = { crumb: "Order status" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Order status | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
@@ -50,7 +52,7 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const failed = result && !result.ok ? result : undefined;
   return (
-    <Page narrow>
+    <div className="max-w-md">
       <h1 className="mb-6 text-3xl font-bold">Order status</h1>
       {result?.ok && <StatusMessage kind="success">{result.message}</StatusMessage>}
       {failed && <StatusMessage kind="error">{failed.fields.orderStatus ?? failed.error}</StatusMessage>}
@@ -89,6 +91,6 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
           Back to all orders
         </Link>
       </p>
-    </Page>
+    </div>
   );
 }

@@ -3,7 +3,6 @@ import { requireRole } from "~/auth/permissions.server.ts";
 import { hubPages, SPEC_HUB_PATHS } from "~/content/admin-pages.ts";
 import type { SectionDef } from "~/content/sections.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/setting";
 
 /**
@@ -36,7 +35,7 @@ export default function Setting({ loaderData }: Route.ComponentProps) {
     { id: "hub-more", heading: "More sections", pages: pages.filter((p) => !(SPEC_HUB_PATHS as readonly string[]).includes(p.path)) },
   ];
   return (
-    <Page>
+    <>
       <p className="mb-4">
         <Link to="/admin" className="font-semibold text-brand-700 underline">
           Back to the admin dashboard
@@ -67,6 +66,6 @@ export default function Setting({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ))}
-    </Page>
+    </>
   );
 }

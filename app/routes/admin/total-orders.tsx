@@ -4,7 +4,6 @@ import { AdminOrdersTable } from "~/orders/admin-orders-table.tsx";
 import { listOrders } from "~/orders/orders.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import type { Route } from "./+types/total-orders";
 
@@ -19,10 +18,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function TotalOrders({ loaderData }: Route.ComponentProps) {
   const orders = loaderData;
   return (
-    <Page>
+    <>
       <h1 className="mb-6 text-3xl font-bold">All orders</h1>
       <AdminOrdersTable caption={`Orders (${orders.total}), newest first`} orders={orders.items} offset={orders.offset} />
       <Pagination page={orders.page} pageCount={orders.pageCount} label="Order pages" />
-    </Page>
+    </>
   );
 }

@@ -6,9 +6,11 @@ import { getMessage, markMessage } from "~/inbox/messages.server.ts";
 import { MESSAGE_READ } from "~/inbox/texts.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/view-message";
+
+export const handle: AdminHandle = { crumb: "Message" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Message | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
@@ -34,7 +36,7 @@ export default function ViewMessage({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
-    <Page>
+    <>
       <p className="mb-4 text-sm">
         <Link to="/all-messages/" className="font-semibold text-brand-700 underline">
           Back to all messages
@@ -71,6 +73,6 @@ export default function ViewMessage({ loaderData, actionData }: Route.ComponentP
           <Button disabled={busy}>{busy ? "Saving…" : "Mark Read"}</Button>
         </Form>
       )}
-    </Page>
+    </>
   );
 }
