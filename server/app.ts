@@ -29,7 +29,12 @@ export { grantAdmin, listAdmins, revokeAdmin } from "~/users/roles.server.ts";
 /** better-auth calls that take a password or send mail; they share the page actions' limit. */
 const LIMITED_AUTH_CALLS = new Set(["/sign-in/email", "/sign-up/email", "/request-password-reset", "/reset-password"]);
 
-export interface RankwellOptions {
+export interface ServiceOptions {
+  /** The clock rate limits count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
+  now?: () => number;
+}
+
+export interface RankwellOptions extends ServiceOptions {
   /** Built browser assets to serve (production). */
   clientDir?: string;
   /** Vite's dev middleware (development). */
@@ -37,7 +42,7 @@ export interface RankwellOptions {
 }
 
 /** Opens the database, brings it up to date and wires the services. */
-export async function createServices(config: Config): Promise<Services> {
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
   const log = createLogger(config.logLevel);
   const { db, kind } = openDatabase(config.database, (error) => log.error("database connection lost (the pool will reconnect)", error));
   const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
@@ -54,7 +59,7 @@ export async function createServices(config: Config): Promise<Services> {
     mailer,
     jobs,
     log,
-    rateLimiter: createRateLimiter(db, config.rateLimitPerMinute),
+    rateLimiter: createRateLimiter(db, config.rateLimitPerMinute, { now: options.now }),
   };
 }
 
@@ -161,7 +166,7 @@ export interface RunningServer {
 
 /** Starts listening; `close` stops taking requests, lets open ones finish, then closes the database. */
 export async function startServer(config: Config, options: RankwellOptions = {}): Promise<RunningServer> {
-  const services = await createServices(config);
+  const services = await createServices(config, options);
   const app = createApp(services, options);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
