@@ -1,8 +1,9 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { NO_PERMISSION } from "../shared/messages.ts";
 import { useRootData } from "./root-data.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
+import { LinkLine } from "../ui/link-line.tsx";
 
 /** The heading and sentence an error page shows for an error (404, 403, another 4xx, or 500). */
 export function errorText(error: unknown): { title: string; detail: string } {
@@ -31,11 +32,9 @@ export function ErrorPage({ error }: { error: unknown }) {
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{title}</h1>
         {detail && <p className="mt-4 text-gray-700">{detail}</p>}
-        <p className="mt-8">
-          <Link to="/" className="font-semibold text-brand-700 underline">
-            Back to the home page
-          </Link>
-        </p>
+        <LinkLine to="/" className="mt-8">
+          Back to the home page
+        </LinkLine>
       </main>
       <SiteFooter chrome={chrome} />
     </>

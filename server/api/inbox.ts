@@ -5,7 +5,7 @@ import { MESSAGE_STATUSES } from "~/inbox/schema.ts";
 import { addSubscriber, listSubscribers } from "~/inbox/subscribers.server.ts";
 import { parseInput } from "~/errors.ts";
 import type { Endpoint } from "./endpoint.ts";
-import { listQuery } from "./list-query.ts";
+import { listQuery, pagedList } from "./list-query.ts";
 
 const statusQuery = z.object({ status: z.enum(MESSAGE_STATUSES, { error: `status must be one of ${MESSAGE_STATUSES.join(", ")}` }).optional() });
 
@@ -42,12 +42,5 @@ export const inboxEndpoints: Endpoint[] = [
     status: 201,
     handle: ({ services, clientIp, body }) => addSubscriber(services, clientIp, body),
   },
-  {
-    method: "GET",
-    path: "/subscribers",
-    async handle({ services, query }) {
-      const { page, pageSize } = listQuery(query, INBOX_PAGE_SIZES.subscribers);
-      return listSubscribers(services.db, page, pageSize);
-    },
-  },
+  pagedList("/subscribers", INBOX_PAGE_SIZES.subscribers, (services, page, pageSize) => listSubscribers(services.db, page, pageSize)),
 ];

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { addItem } from "~/items/items.server.ts";
@@ -10,6 +10,7 @@ import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/add-item";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 export const handle: AdminHandle = { crumb: "Add item" };
 
@@ -38,11 +39,9 @@ export default function AddItem({ actionData }: Route.ComponentProps) {
   const e = failed?.fields ?? {};
   return (
     <div className="max-w-md">
-      <p className="mb-4 text-sm">
-        <Link to="/items" className="font-semibold text-brand-700 underline">
-          All items
-        </Link>
-      </p>
+      <LinkLine to="/items" className="mb-4 text-sm">
+        All items
+      </LinkLine>
       <h1 className="mb-6 text-3xl font-bold">Add item</h1>
       {saved && <StatusMessage kind="success">{ITEM_SAVED}</StatusMessage>}
       {failed && !Object.keys(e).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}

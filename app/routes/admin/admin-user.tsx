@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
@@ -10,6 +10,7 @@ import { USER_ROLES, USER_UPDATED } from "~/users/schema.ts";
 import { deleteUser, getUser, updateUser } from "~/users/users.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/admin-user";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 export const handle: AdminHandle = { crumb: "Edit user" };
 
@@ -47,11 +48,9 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
     <div className="max-w-md">
-      <p className="mb-4 text-sm">
-        <Link to="/add-user" className="font-semibold text-brand-700 underline">
-          Back to users
-        </Link>
-      </p>
+      <LinkLine to="/add-user" className="mb-4 text-sm">
+        Back to users
+      </LinkLine>
       <h1 className="mb-6 text-3xl font-bold">Edit user</h1>
       {actionData?.ok && <StatusMessage kind="success">{USER_UPDATED}</StatusMessage>}
       {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}

@@ -11,6 +11,7 @@ import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/content-section";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 /**
  * The admin page of one admin path (many routes share this module): every section whose
@@ -84,11 +85,9 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
   const page = adminPages.find((p) => p.path === loaderData.path)!;
   return (
     <>
-      <p className="mb-4">
-        <Link to="/setting" className="font-semibold text-brand-700 underline">
-          Back to settings
-        </Link>
-      </p>
+      <LinkLine to="/setting" className="mb-4">
+        Back to settings
+      </LinkLine>
       <h1 className="mb-8 text-3xl font-bold">{page.title}</h1>
       {result && !result.ok && !page.sections.some((d) => d.key === result.values._section) && <StatusMessage kind="error">{result.error}</StatusMessage>}
       {loaderData.records.map(({ key, records }) => {

@@ -1,7 +1,8 @@
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { AdminFrame } from "~/layout/admin-frame.tsx";
 import { errorText } from "~/layout/error-page.tsx";
 import type { Route } from "./+types/layout";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 /** Every admin screen sits in the admin frame (routes.ts wraps them in this layout route). */
 export default function AdminLayout() {
@@ -19,11 +20,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <AdminFrame>
       <h1 className="text-3xl font-bold">{title}</h1>
       {detail && <p className="mt-4 text-gray-700">{detail}</p>}
-      <p className="mt-8">
-        <Link to="/admin" className="font-semibold text-brand-700 underline">
-          Back to the dashboard
-        </Link>
-      </p>
+      <LinkLine to="/admin" className="mt-8">
+        Back to the dashboard
+      </LinkLine>
     </AdminFrame>
   );
 }

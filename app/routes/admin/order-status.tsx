@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { ORDER_STATUSES } from "~/orders/statuses.ts";
@@ -11,6 +11,7 @@ import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/order-status";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 export const handle: AdminHandle = { crumb: "Order status" };
 
@@ -86,11 +87,9 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <Button disabled={busy}>{busy ? "Saving…" : "Update status"}</Button>
       </Form>
-      <p className="mt-6">
-        <Link to="/total-orders" className="font-semibold text-brand-700 underline">
-          Back to all orders
-        </Link>
-      </p>
+      <LinkLine to="/total-orders">
+        Back to all orders
+      </LinkLine>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { hubPages, SPEC_HUB_PATHS } from "~/content/admin-pages.ts";
 import type { SectionDef } from "~/content/sections.ts";
 import { requestContext } from "~/services.server.ts";
 import type { Route } from "./+types/setting";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 /**
  * The settings hub: the spec's eight cards first, then a card for every other content page of the
@@ -36,11 +37,9 @@ export default function Setting({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <>
-      <p className="mb-4">
-        <Link to="/admin" className="font-semibold text-brand-700 underline">
-          Back to the admin dashboard
-        </Link>
-      </p>
+      <LinkLine to="/admin" className="mb-4">
+        Back to the admin dashboard
+      </LinkLine>
       <h1 className="mb-2 text-3xl font-bold">Settings</h1>
       <p className="mb-8 text-gray-700">Edit the content of the public site, section by section.</p>
       {groups.map((group) => (

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
 import { shortDate } from "~/shared/dates.ts";
@@ -9,6 +9,7 @@ import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/view-message";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 export const handle: AdminHandle = { crumb: "Message" };
 
@@ -37,11 +38,9 @@ export default function ViewMessage({ loaderData, actionData }: Route.ComponentP
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
     <>
-      <p className="mb-4 text-sm">
-        <Link to="/all-messages/" className="font-semibold text-brand-700 underline">
-          Back to all messages
-        </Link>
-      </p>
+      <LinkLine to="/all-messages/" className="mb-4 text-sm">
+        Back to all messages
+      </LinkLine>
       <h1 className="text-3xl font-bold">Message from {message.name}</h1>
       <div className="mt-6">
         {actionData?.ok && <StatusMessage kind="success">{MESSAGE_READ}</StatusMessage>}

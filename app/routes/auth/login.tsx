@@ -1,8 +1,9 @@
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import { useCredentialsForm } from "./credentials-form.ts";
 import { credentialsAction, signedOutOnly } from "./sign-in.server.ts";
 import type { Route } from "./+types/login";
 
@@ -13,11 +14,7 @@ export const loader = (args: Route.LoaderArgs) => signedOutOnly(args);
 export const action = (args: Route.ActionArgs) => credentialsAction(args, "login");
 
 export default function Login() {
-  const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const busy = useNavigation().state === "submitting";
-  const failed = result && "ok" in result ? result : undefined;
-  const redirectTo = params.get("redirectTo") ?? "";
+  const { failed, busy, redirectTo, keepRedirect } = useCredentialsForm();
   return (
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Log in</h1>
@@ -34,7 +31,7 @@ export default function Login() {
         <Link to="/reset" className="font-semibold text-brand-700 underline">
           Forgot password?
         </Link>
-        <Link to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"} className="font-semibold text-brand-700 underline">
+        <Link to={keepRedirect("/register")} className="font-semibold text-brand-700 underline">
           New here? Register
         </Link>
       </p>

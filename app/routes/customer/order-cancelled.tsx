@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
 import { requireUser } from "~/auth/permissions.server.ts";
 import { hasRole } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
@@ -9,6 +9,7 @@ import { PAYMENT_CANCELLED } from "~/orders/schema.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/order-cancelled";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment cancelled | Rankwell" }, { name: "robots", content: "noindex" }];
 
@@ -58,11 +59,9 @@ export default function OrderCancelled({ loaderData }: Route.ComponentProps) {
       ) : (
         <p role="status">This order is already paid, so it cannot be cancelled.</p>
       )}
-      <p className="mt-6">
-        <Link to={next} className="font-semibold text-brand-700 underline">
-          Go to {where}
-        </Link>
-      </p>
+      <LinkLine to={next}>
+        Go to {where}
+      </LinkLine>
     </Page>
   );
 }

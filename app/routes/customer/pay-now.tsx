@@ -10,6 +10,7 @@ import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { orPageError } from "~/forms.server.ts";
 import type { Route } from "./+types/pay-now";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pay | Rankwell" }, { name: "robots", content: "noindex" }];
 
@@ -61,11 +62,9 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
             .
           </StatusMessage>
         ))}
-      <p className="mt-6">
-        <Link to="/dashboard" className="font-semibold text-brand-700 underline">
-          Back to your dashboard
-        </Link>
-      </p>
+      <LinkLine to="/dashboard">
+        Back to your dashboard
+      </LinkLine>
     </Page>
   );
 }
