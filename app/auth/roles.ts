@@ -22,11 +22,14 @@ export function hasRole(holder: RoleHolder, role: Role): boolean {
   return holder.roles.some((held) => ROLES.indexOf(held) >= needed);
 }
 
+/** Whoever acts, as a service needs them: the roles they hold and who they are, if signed in. */
+export type Actor = RoleHolder & { user: { email: string } | null };
+
 /**
  * For services (content writes, …): the signed-in user's email when they hold `role`, otherwise a
  * 401 (not signed in) or 403 (signed in without the role), whichever page or API called.
  */
-export function assertRole(viewer: RoleHolder & { user: { email: string } | null }, role: Role): string {
+export function assertRole(viewer: Actor, role: Role): string {
   if (!viewer.user) throw new AppError(401, SIGN_IN_FIRST);
   if (!hasRole(viewer, role)) throw new AppError(403, NO_PERMISSION);
   return viewer.user.email;

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { assertRole } from "../auth/roles.ts";
-import type { Viewer } from "../auth/viewer.server.ts";
+import { type Actor, assertRole } from "../auth/roles.ts";
 import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
@@ -77,7 +76,7 @@ export async function loadSections<K extends SectionKey>(db: Db, keys: readonly 
 
 const editLink = (def: SectionDef, id: string) => def.editPath.replace(":id", id);
 
-export async function createRecord<K extends SectionKey>(db: Db, viewer: Viewer, key: K, input: unknown): Promise<SectionRecord<K>> {
+export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, input: unknown): Promise<SectionRecord<K>> {
   const def: SectionDef = sections[key];
   const by = assertRole(viewer, def.write);
   const values = parseInput(sectionSchema(def), input);
@@ -117,7 +116,7 @@ function singletonExists(def: SectionDef, id: string) {
   return new AppError(409, `${def.label} already exists; there is only one. Edit it at ${editLink(def, id)} (id ${id}).`);
 }
 
-export async function updateRecord<K extends SectionKey>(db: Db, viewer: Viewer, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
+export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
   const def: SectionDef = sections[key];
   const by = assertRole(viewer, def.write);
   const values = parseInput(sectionSchema(def), input);
@@ -132,7 +131,7 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Viewer,
   return (await getRecord(db, key, id))!;
 }
 
-export async function deleteRecord(db: Db, viewer: Viewer, key: SectionKey, id: string): Promise<void> {
+export async function deleteRecord(db: Db, viewer: Actor, key: SectionKey, id: string): Promise<void> {
   const def: SectionDef = sections[key];
   assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
@@ -144,7 +143,7 @@ export async function deleteRecord(db: Db, viewer: Viewer, key: SectionKey, id: 
 const reorderSchema = z.object({ ids: z.array(z.string().max(64), { error: "ids must be a list of record ids" }).max(500) });
 
 /** Sets the order of a list section; `ids` must name every record of the section exactly once. */
-export async function reorderRecords(db: Db, viewer: Viewer, key: SectionKey, input: unknown): Promise<void> {
+export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, input: unknown): Promise<void> {
   const def: SectionDef = sections[key];
   assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} has a single record and no order`);
@@ -160,7 +159,7 @@ export async function reorderRecords(db: Db, viewer: Viewer, key: SectionKey, in
 }
 
 /** Moves one list record up or down by one place (the admin list's arrows). */
-export async function moveRecord(db: Db, viewer: Viewer, key: SectionKey, id: string, direction: "up" | "down"): Promise<void> {
+export async function moveRecord(db: Db, viewer: Actor, key: SectionKey, id: string, direction: "up" | "down"): Promise<void> {
   const ids = (await listRecords(db, key)).map((r) => r._id);
   const from = ids.indexOf(id);
   if (from < 0) throw notFound(sections[key].label);

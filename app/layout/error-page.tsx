@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { NO_PERMISSION } from "../shared/messages.ts";
+import { NO_PERMISSION, PAGE_NOT_FOUND } from "../shared/messages.ts";
 import { useRootData } from "./root-data.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -9,7 +9,7 @@ import { LinkLine } from "../ui/link-line.tsx";
 export function errorText(error: unknown): { title: string; detail: string } {
   if (isRouteErrorResponse(error)) {
     const message = typeof error.data?.message === "string" ? error.data.message : undefined;
-    if (error.status === 404) return { title: "Page not found", detail: "There is no page at this address. It may have moved, or the link may be mistyped." };
+    if (error.status === 404) return { title: PAGE_NOT_FOUND, detail: "There is no page at this address. It may have moved, or the link may be mistyped." };
     if (error.status === 403) {
       return { title: message ?? NO_PERMISSION, detail: "This page is for administrators. If you should have access, ask an administrator to add you." };
     }

@@ -8,6 +8,7 @@ import { type SectionDef, type SectionKey, sections } from "~/content/sections.t
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
+import { PAGE_NOT_FOUND } from "~/shared/messages.ts";
 import type { Route } from "./+types/content-edit";
 
 /** The breadcrumb names the record's edit screen ("Edit Banner"). */
@@ -24,7 +25,7 @@ export const handle: AdminHandle = {
  * path names is the ordinary 404 page, so `/:id` answers only for an About record.
  */
 
-const notFoundPage = () => data({ message: "Page not found" }, { status: 404 });
+const notFoundPage = () => data({ message: PAGE_NOT_FOUND }, { status: 404 });
 
 function targetFor(request: Request) {
   const target = editTargetAt(new URL(request.url).pathname);

@@ -11,6 +11,7 @@ import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/content-section";
+import { PAGE_NOT_FOUND } from "~/shared/messages.ts";
 import { LinkLine } from "~/ui/link-line.tsx";
 
 /**
@@ -25,7 +26,7 @@ type StoredRecord = { _id: string } & Values;
 
 function pageFor(request: Request) {
   const page = adminPageAt(new URL(request.url).pathname);
-  if (!page) throw data({ message: "Page not found" }, { status: 404 });
+  if (!page) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
   return page;
 }
 
