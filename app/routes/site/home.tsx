@@ -42,12 +42,13 @@ export default function Home({ loaderData: s }: Route.ComponentProps) {
     ...offersLd(siteUrl, s.pricingPlans, (plan) => planPoints(plan, pointLimit(LANDING_POINTS, plan))),
     faqLd(s.faqItems),
   ]);
+  const contactForm = <ContactForm />;
   return (
     <>
       <SiteHeader viewer={viewer} logo={chrome.logo} />
       <main id="main">
         {landing.map(({ sections, Block }) => (
-          <Block key={sections.join()} content={s} chrome={chrome} contactForm={<ContactForm />} />
+          <Block key={sections.join()} content={s} chrome={chrome} contactForm={contactForm} />
         ))}
       </main>
       <SiteFooter chrome={chrome} />
