@@ -46,9 +46,15 @@ export function mayOpen(viewer: RoleHolder, path: string): boolean {
   return role ? hasRole(viewer, role) : true;
 }
 
+// Each screen's role, looked up in the access table once (every admin page draws the sidebar).
+const screenRoles = new Map(ADMIN_SCREENS.map((screen) => [screen, requiredRole(accessForPath(screen.path))]));
+
 /** The screens the viewer's roles allow, grouped in sidebar order (empty groups left out). */
 export function sidebarGroups(viewer: RoleHolder): { group: NavGroup; screens: AdminScreen[] }[] {
-  const visible = ADMIN_SCREENS.filter((screen) => mayOpen(viewer, screen.path));
+  const visible = ADMIN_SCREENS.filter((screen) => {
+    const role = screenRoles.get(screen);
+    return role ? hasRole(viewer, role) : true;
+  });
   return NAV_GROUPS.map((group) => ({ group, screens: visible.filter((s) => s.group === group) })).filter((g) => g.screens.length > 0);
 }
 
@@ -63,8 +69,14 @@ const screenRoutes = [
   ]),
 ];
 
+const located = new Map<string, Located | undefined>();
+
 /** The screen at a URL path: the entry itself (`exact`) or the entry a sub-screen belongs to. */
 export function screenAt(pathname: string): Located | undefined {
+  if (located.has(pathname)) return located.get(pathname);
   const leaf = matchRoutes(screenRoutes, pathname)?.at(-1)?.route as { located: Located } | undefined;
+  // Remembered per path (record ids make paths many, so the memory is bounded).
+  if (located.size > 500) located.clear();
+  located.set(pathname, leaf?.located);
   return leaf?.located;
 }
