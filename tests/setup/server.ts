@@ -87,7 +87,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     services: running.services,
     outboxDir,
     async close() {
-      await running.close();
+      const closing = running.close();
+      // Every request of the test file has been answered by now; a response body a test left
+      // unread must not hold the connection (and the close) open until the client lets it go.
+      running.server.closeAllConnections();
+      await closing;
       await database.drop();
       rmSync(outboxDir, { recursive: true, force: true });
     },
