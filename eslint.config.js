@@ -4,6 +4,36 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const up = (folders, message) => ({
+  regex: `^(~/|\\./|(\\.\\./)+)(${folders})(/|\\.tsx?$|$)`,
+  message,
+});
+
+/** `no-restricted-imports` per layer, for both `~/` and relative paths. */
+function layerRules() {
+  const pages = "routes|root|routes\\.ts|entry\\.server";
+  // Tests may cross layers: they check one layer against another (routes against the access table).
+  const tests = ["**/*.test.ts", "**/*.test.tsx"];
+  const rule = (files, patterns, ignores = []) => ({ files, ignores: [...tests, ...ignores], rules: { "no-restricted-imports": ["error", { patterns }] } });
+  return [
+    rule(["app/ui/**"], [
+      { regex: "^\\.\\./", message: "app/ui holds plain primitives: it imports nothing else of ours (pass data and parts in as props)." },
+      { regex: "^~/(?!ui/)", message: "app/ui holds plain primitives: it imports nothing else of ours (pass data and parts in as props)." },
+    ]),
+    rule(["app/shared/**"], [
+      { regex: "^\\.\\./", message: "app/shared holds rules every layer uses: it imports nothing else of ours." },
+      { regex: "^~/(?!shared/)", message: "app/shared holds rules every layer uses: it imports nothing else of ours." },
+    ]),
+    rule(
+      ["app/**"],
+      [up(`layout|${pages}`, "Features do not import page frames, routes or the root: the page that composes them passes what they need.")],
+      ["app/ui/**", "app/shared/**", "app/layout/**", "app/routes/**", "app/root.tsx", "app/routes.ts", "app/entry.server.tsx"],
+    ),
+    rule(["app/layout/**"], [up(pages, "Page frames do not import routes or the root; the RootData type lives in layout/root-data.ts.")]),
+    rule(["server/**"], [up(`layout|${pages}`, "The server uses features (services), never page modules or frames.")]),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "data/", ".tmp/", "test-results/", "playwright-report/", "node_modules/"] },
   js.configs.recommended,
@@ -18,6 +48,9 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },
   },
+  // Imports run one way: routes → layout → features → shared/ui (docs/layers.md). Each block
+  // names what its files may not reach; an import that runs back up fails the lint.
+  ...layerRules(),
   {
     // Tests read whatever JSON the server answers.
     files: ["tests/**/*.ts", "**/*.test.ts"],

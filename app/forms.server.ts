@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AppError } from "./errors.ts";
-import { requestContext } from "./services.server.ts";
+import { enforceRateLimit } from "./security/rate-limit.server.ts";
+import { type RouteContext, requestContext } from "./services.server.ts";
 
 export type FormValues = Record<string, string>;
 
@@ -41,11 +42,8 @@ export async function orPageError<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-type ContextLike = { get(ctx: typeof requestContext): import("./services.server.ts").RequestInfo };
-
-/** Counts an attempt against the client's per-minute limit for `bucket`; throws 429 past it. */
-export async function limitRate(context: ContextLike, bucket: string): Promise<void> {
+/** Counts a page action's attempt against the client's per-minute limit for `bucket`; 429 past it. */
+export async function limitRate(context: RouteContext, bucket: string): Promise<void> {
   const { services, clientIp } = context.get(requestContext);
-  const { allowed } = await services.rateLimiter.attempt(bucket, clientIp);
-  if (!allowed) throw new AppError(429, "Too many attempts. Please wait a minute and try again.");
+  await enforceRateLimit(services.rateLimiter, bucket, clientIp);
 }

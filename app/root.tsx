@@ -1,17 +1,19 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
-import { accessForPath, pagePath } from "./auth/access.ts";
+import { accessForPath } from "./auth/access.ts";
 import { enforcePageAccess, pageRefusal } from "./auth/permissions.server.ts";
 import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
 import { requestContext } from "./services.server.ts";
+import { pagePath } from "./shared/page-path.ts";
 import { loadSiteChrome } from "./site/chrome.server.ts";
 import { useNonce } from "./ui/nonce.tsx";
-import { ErrorPage } from "./ui/error-page.tsx";
+import { ErrorPage } from "./layout/error-page.tsx";
+import type { RootData } from "./layout/root-data.ts";
 
 /**
  * Every request: who is asking, then the access table's rule for this path. Loaders of
- * guarded pages still call requireUser/requireAdmin, which read the viewer set here.
+ * guarded pages still call requireUser/requireRole, which read the viewer set here.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -30,19 +32,17 @@ export const middleware: Route.MiddlewareFunction[] = [
 type LoaderContext = Route.LoaderArgs["context"];
 
 /** Who is asking, the site's address (canonical URLs) and the header/footer content, for every page. */
-async function rootData(context: LoaderContext) {
+async function rootData(context: LoaderContext): Promise<RootData> {
   const viewer = context.get(viewerContext);
   const { services } = context.get(requestContext);
   return {
-    viewer: { email: viewer.user?.email ?? null, isAdmin: viewer.isAdmin },
+    viewer: { email: viewer.user?.email ?? null, roles: viewer.roles },
     siteUrl: services.config.appUrl,
     chrome: await loadSiteChrome(services.db),
   };
 }
 
 export const loader = ({ context }: Route.LoaderArgs) => rootData(context);
-
-export type RootData = Awaited<ReturnType<typeof rootData>>;
 
 /**
  * The stylesheet (about 6 KB gzipped) goes inline into each page's head on the server: no

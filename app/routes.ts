@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { adminPages, editPaths, routeId } from "./content/admin-pages.ts";
 
 /** Every page of the site. Who may open each one is in auth/access.ts. */
@@ -9,26 +9,33 @@ export default [
   route("reset", "routes/auth/reset.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("dashboard", "routes/customer/dashboard.tsx"),
-  route("admin", "routes/admin/admin.tsx"),
-  // Content admin, derived from the section registry: one page per admin path, one edit screen
-  // per edit path (the single-segment about editor `:id` included; it answers only for an About id).
-  route("setting", "routes/admin/setting.tsx"),
-  ...adminPages.map((p) => route(p.path.slice(1), "routes/admin/content-section.tsx", { id: routeId("page", p.path) })),
-  ...editPaths.map((e) => route(e.path.slice(1), "routes/admin/content-edit.tsx", { id: routeId("edit", e.path) })),
-  // Messages, subscribers, admin users, template items
+  // Every admin screen sits in the admin frame (sidebar, breadcrumb; no public header or footer).
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/admin.tsx"),
+    // Content admin, derived from the section registry: one page per admin path, one edit screen
+    // per edit path (the single-segment about editor `:id` included; it answers only for an About id).
+    route("setting", "routes/admin/setting.tsx"),
+    ...adminPages.map((p) => route(p.path.slice(1), "routes/admin/content-section.tsx", { id: routeId("page", p.path) })),
+    ...editPaths.map((e) => route(e.path.slice(1), "routes/admin/content-edit.tsx", { id: routeId("edit", e.path) })),
+    // Messages, subscribers, admin users, template items
+    route("all-messages", "routes/admin/all-messages.tsx"),
+    route("view/:id", "routes/admin/view-message.tsx"),
+    route("all-subscriber", "routes/admin/all-subscriber.tsx"),
+    route("add-user", "routes/admin/add-user.tsx"),
+    route("admin-user/:id", "routes/admin/admin-user.tsx"),
+    route("add-item", "routes/admin/add-item.tsx"),
+    route("items", "routes/admin/items.tsx"),
+    // Orders
+    route("total-orders", "routes/admin/total-orders.tsx"),
+    route("admin/payment-status/:id", "routes/admin/order-status.tsx"),
+  ]),
+  // A download, not a screen: outside the frame.
+  route("all-subscriber/csv", "routes/admin/subscribers-csv.tsx"),
   route("contact", "routes/site/contact.tsx"),
   route("contact-us", "routes/site/contact.tsx", { id: "routes/site/contact-us" }),
   route("thanks", "routes/site/thanks.tsx"),
   route("subscribe", "routes/site/subscribe.tsx"),
   route("unsubscribe/:token", "routes/site/unsubscribe.tsx"),
-  route("all-messages", "routes/admin/all-messages.tsx"),
-  route("view/:id", "routes/admin/view-message.tsx"),
-  route("all-subscriber", "routes/admin/all-subscriber.tsx"),
-  route("all-subscriber/csv", "routes/admin/subscribers-csv.tsx"),
-  route("add-user", "routes/admin/add-user.tsx"),
-  route("admin-user/:id", "routes/admin/admin-user.tsx"),
-  route("add-item", "routes/admin/add-item.tsx"),
-  route("items", "routes/admin/items.tsx"),
   // Orders and payments
   route("order-now/:id", "routes/customer/order-now.tsx"),
   route("my-order", "routes/customer/my-order.tsx"),
@@ -36,8 +43,6 @@ export default [
   route("pay-now/:id", "routes/customer/pay-now.tsx"),
   route("received-payment/:id", "routes/customer/received-payment.tsx"),
   route("order-cancelled/:id", "routes/customer/order-cancelled.tsx"),
-  route("total-orders", "routes/admin/total-orders.tsx"),
-  route("admin/payment-status/:id", "routes/admin/payment-status.tsx"),
   route("paypal-standin", "routes/paypal-standin/index.tsx"),
   route("paypal-standin/cgi-bin/webscr", "routes/paypal-standin/webscr.ts"),
   route("paypal-standin/checkout/:token", "routes/paypal-standin/checkout.tsx"),

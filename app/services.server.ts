@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server.ts";
 import type { Config } from "./config.server.ts";
 import type { Db, DbKind } from "./db/db.server.ts";
@@ -28,3 +28,6 @@ export interface RequestInfo {
 }
 
 export const requestContext = createContext<RequestInfo>();
+
+/** The context loaders, actions and middleware receive; helpers that read it take this type. */
+export type RouteContext = Readonly<RouterContextProvider>;

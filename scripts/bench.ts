@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { type Db, migrateToLatest, openDatabase } from "../app/db/db.server.ts";
 import { newId } from "../app/db/ids.server.ts";
-import type { OrdersTable } from "../app/db/schema.ts";
+import type { OrdersTable } from "../app/db/tables.ts";
 import { listOrders, paidTotalCents, recountSales } from "../app/orders/orders.server.ts";
 
 const SIZES = [100, 100_000] as const;

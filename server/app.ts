@@ -15,6 +15,7 @@ import { createJobQueue } from "~/jobs/queue.server.ts";
 import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
+import { TOO_MANY_ATTEMPTS } from "~/shared/messages.ts";
 import { endpoints } from "./api/index.ts";
 import { apiRouter } from "./api/router.ts";
 import { paypalIpnRoute } from "./paypal-ipn.ts";
@@ -22,12 +23,18 @@ import { sameOriginWrites } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export { ConfigError, loadConfig } from "~/config.server.ts";
+export { isEmailAddress } from "~/shared/validation.ts";
 export { grantAdmin, listAdmins, revokeAdmin } from "~/users/roles.server.ts";
 
 /** better-auth calls that take a password or send mail; they share the page actions' limit. */
 const LIMITED_AUTH_CALLS = new Set(["/sign-in/email", "/sign-up/email", "/request-password-reset", "/reset-password"]);
 
-export interface RankwellOptions {
+export interface ServiceOptions {
+  /** The clock rate limits count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
+  now?: () => number;
+}
+
+export interface RankwellOptions extends ServiceOptions {
   /** Built browser assets to serve (production). */
   clientDir?: string;
   /** Vite's dev middleware (development). */
@@ -35,7 +42,7 @@ export interface RankwellOptions {
 }
 
 /** Opens the database, brings it up to date and wires the services. */
-export async function createServices(config: Config): Promise<Services> {
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
   const log = createLogger(config.logLevel);
   const { db, kind } = openDatabase(config.database, (error) => log.error("database connection lost (the pool will reconnect)", error));
   const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
@@ -52,7 +59,7 @@ export async function createServices(config: Config): Promise<Services> {
     mailer,
     jobs,
     log,
-    rateLimiter: createRateLimiter(db, config.rateLimitPerMinute),
+    rateLimiter: createRateLimiter(db, config.rateLimitPerMinute, { now: options.now }),
   };
 }
 
@@ -92,7 +99,7 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
       const { allowed, retryAfterSeconds } = await services.rateLimiter.attempt("auth", clientIpOf(req));
       if (!allowed) {
         res.setHeader("Retry-After", String(retryAfterSeconds));
-        res.status(429).json({ error: "Too many attempts. Please wait a minute and try again." });
+        res.status(429).json({ error: TOO_MANY_ATTEMPTS });
         return;
       }
     }
@@ -159,7 +166,7 @@ export interface RunningServer {
 
 /** Starts listening; `close` stops taking requests, lets open ones finish, then closes the database. */
 export async function startServer(config: Config, options: RankwellOptions = {}): Promise<RunningServer> {
-  const services = await createServices(config);
+  const services = await createServices(config, options);
   const app = createApp(services, options);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

@@ -18,7 +18,7 @@ async function run(): Promise<number> {
   const services = await mod.createServices(config);
   try {
     if (command === "add") {
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email!)) {
+      if (!mod.isEmailAddress(email!)) {
         console.error(`"${email}" is not an email address`);
         return 2;
       }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import routes from "../routes.ts";
-import { accessForPath, pageAccess, pagePath } from "./access.ts";
+import { pagePath } from "../shared/page-path.ts";
+import { accessForPath, pageAccess } from "./access.ts";
 
 describe("the access table", () => {
   it("lists every page route explicitly (nothing falls through to the /:id rule)", () => {
-    const paths = routes
+    const pages = routes.flatMap((r) => (r.children ? r.children : [r]));
+    const paths = pages
       .map((r) => (r.index ? "/" : `/${r.path ?? ""}`.replace(/\/$/, "") || "/"))
       .filter((p) => p !== "/*");
     const missing = paths.filter((p) => !(p in pageAccess));
@@ -14,9 +16,9 @@ describe("the access table", () => {
   it("ranks static paths above the single-segment about editor", () => {
     expect(accessForPath("/login")).toBe("public");
     expect(accessForPath("/dashboard")).toBe("user");
-    expect(accessForPath("/setting")).toBe("admin");
-    expect(accessForPath("/0123456789abcdef01234567")).toBe("admin-or-404");
-    expect(accessForPath("/all-messages/")).toBe("admin");
+    expect(accessForPath("/setting")).toBe("Admin");
+    expect(accessForPath("/0123456789abcdef01234567")).toBe("Admin-or-404");
+    expect(accessForPath("/all-messages/")).toBe("Admin");
     expect(accessForPath("/pricing/")).toBe("public");
     expect(accessForPath("/no/such/deep/path")).toBe("public");
   });

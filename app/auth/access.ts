@@ -1,15 +1,23 @@
 import { matchRoutes } from "react-router";
 import { type SectionDef, sections } from "../content/sections.ts";
+import { isRole, ROLES, type Role } from "./roles.ts";
 
 /**
  * Who may use each page and API call: the one table that the page guard, the API dispatcher and
- * the authorization test all read. `user` means signed in; ownership of a record (an order) is
- * checked inside the service, on top of this. `admin-or-404` is the single-segment about editor
- * (`/:id`): anyone but an admin gets the ordinary 404 page, so unknown paths stay plain 404s.
+ * the authorization test all read. A level is `public`, `user` (signed in) or a role of ROLES
+ * (that role or a stronger one). `<Role>-or-404` is for a single-segment path such as the about
+ * editor's `/:id`: anyone without the role gets the ordinary 404 page, so unknown paths stay plain
+ * 404s. Ownership of a record (an order) is checked inside the service, on top of this.
  */
-export type Access = "public" | "user" | "admin" | "admin-or-404";
+export type Access = "public" | "user" | Role | `${Role}-or-404`;
 
-export const pageAccess: Record<string, Access> = {
+/** The role an access level needs, if any. */
+export function requiredRole(access: Access): Role | undefined {
+  const role = access.replace(/-or-404$/, "");
+  return isRole(role) ? role : undefined;
+}
+
+const staticPageAccess: Record<string, Access> = {
   "/": "public",
   "/login": "public",
   "/register": "public",
@@ -36,84 +44,40 @@ export const pageAccess: Record<string, Access> = {
   "/pay-now/:id": "user",
   "/order-cancelled/:id": "user",
   // admin (the original guarded these by sign-in only; the server now requires the Admin role)
-  "/admin": "admin",
-  "/admin-user/:id": "admin",
-  "/admin/payment-status/:id": "admin",
-  "/total-orders": "admin",
-  "/all-messages": "admin",
-  "/view/:id": "admin",
-  "/all-subscriber": "admin",
-  "/all-subscriber/csv": "admin",
-  "/add-item": "admin",
-  "/items": "admin",
-  "/add-user": "admin",
-  "/add-paypal-Email": "admin",
-  "/paypal-email/:id": "admin",
-  "/setting": "admin",
-  "/edit-banner": "admin",
-  "/banner/:id": "admin",
-  "/add-logo": "admin",
-  "/edit-logo/:id": "admin",
-  "/edit-about": "admin",
-  "/:id": "admin-or-404",
-  "/edit-service": "admin",
-  "/servicetext-edit/:id": "admin",
-  "/service-edit/:id": "admin",
-  "/main-service-edit/:id": "admin",
-  "/edit-video": "admin",
-  "/videotext-edit/:id": "admin",
-  "/video/:id": "admin",
-  "/step-section": "admin",
-  "/edit-step/:id": "admin",
-  "/edit-work": "admin",
-  "/edit-work/:id": "admin",
-  "/add-contact": "admin",
-  "/edit-contact-page/:id": "admin",
-  "/add-about-footer": "admin",
-  "/edit-about-footer/:id": "admin",
-  "/add-address-footer": "admin",
-  "/edit-address-footer/:id": "admin",
-  "/add-social-footer": "admin",
-  "/edit-social-footer/:id": "admin",
-  "/add-pricing": "admin",
-  "/package-edit/:id": "admin",
-  "/edit-testimonial": "admin",
-  "/edit-testimonial/:id": "admin",
-  "/testimonialtext-edit/:id": "admin",
-  "/edit-faq": "admin",
-  "/faqtext-edit/:id": "admin",
-  "/faq-edit/:id": "admin",
-  "/edit-services-features": "admin",
-  "/featurestext-edit/:id": "admin",
-  "/edit-feature-items/:id": "admin",
-  "/edit-team-text": "admin",
-  "/team-text-edit/:id": "admin",
-  "/edit-team-items/:id": "admin",
-  "/edit-experience": "admin",
-  "/edit-experience/:id": "admin",
-  "/edit-counter": "admin",
-  "/counters/:id": "admin",
-  "/update-calltoaction": "admin",
-  "/edit-call/:id": "admin",
-  "/add-copyright": "admin",
-  "/edit-copyright/:id": "admin",
+  "/admin": "Admin",
+  "/admin-user/:id": "Admin",
+  "/admin/payment-status/:id": "Admin",
+  "/total-orders": "Admin",
+  "/all-messages": "Admin",
+  "/view/:id": "Admin",
+  "/all-subscriber": "Admin",
+  "/all-subscriber/csv": "Admin",
+  "/add-item": "Admin",
+  "/items": "Admin",
+  "/add-user": "Admin",
+  "/setting": "Admin",
 };
 
-const pageRoutes = Object.entries(pageAccess).map(([path, access]) => ({ path, access }));
+const registry = Object.values(sections) as SectionDef[];
+
+/** The strongest of some roles (a page that shows several sections needs each one's role). */
+const strongest = (roles: Role[]): Role => roles.reduce((a, b) => (ROLES.indexOf(b) > ROLES.indexOf(a) ? b : a));
 
 /**
- * The page a request is for. Client-side navigations fetch `/path.data` (or `/_.data` for a
- * path ending in a slash) with a `_routes` parameter; strip those as React Router does.
+ * Content screens come from the section registry: each admin page needs the write role of its
+ * sections, each edit screen its section's. A lone `/:param` path answers 404 to everyone else.
  */
-export function pagePath(url: URL): { pathname: string; search: string } {
-  let { pathname } = url;
-  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
-  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
-  const params = new URLSearchParams(url.search);
-  params.delete("_routes");
-  const search = params.toString();
-  return { pathname: pathname || "/", search: search ? `?${search}` : "" };
+function contentPageAccess(): Record<string, Access> {
+  const byPath = new Map<string, Role[]>();
+  for (const def of registry) {
+    for (const path of [def.adminPath, def.editPath, ...(def.aliasEditPaths ?? [])]) byPath.set(path, [...(byPath.get(path) ?? []), def.write]);
+  }
+  return Object.fromEntries([...byPath].map(([path, roles]) => [path, /^\/:[^/]+$/.test(path) ? (`${strongest(roles)}-or-404` as const) : strongest(roles)]));
 }
+
+export const pageAccess: Record<string, Access> = { ...staticPageAccess, ...contentPageAccess() };
+
+const pageRoutes = Object.entries(pageAccess).map(([path, access]) => ({ path, access }));
 
 /**
  * The access a URL path needs, ranked the way React Router ranks routes (a static path beats
@@ -135,36 +99,36 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "GET /orders": "user",
   "GET /order/:id": "user",
   "POST /new-order": "user",
-  "PUT /order-status/:id": "admin",
+  "PUT /order-status/:id": "Admin",
   "PUT /order-cancelled/:id": "user",
   // PayPal's server-to-server notifications; mounted raw in server/paypal-ipn.ts, verified with PayPal
   "POST /paypal/ipn": "public",
   // messages, subscribers, admin users, template items
   "POST /add-message": "public",
   "POST /add-subscriber": "public",
-  "GET /messages": "admin",
-  "GET /message/:id": "admin",
-  "PUT /message/:id": "admin",
-  "GET /subscribers": "admin",
-  "GET /users": "admin",
-  "POST /add-user": "admin",
-  "GET /users/:id": "admin",
-  "PUT /upadete-users/:id": "admin",
-  "DELETE /users/:id": "admin",
-  "POST /add-item": "admin",
-  "GET /items": "admin",
+  "GET /messages": "Admin",
+  "GET /message/:id": "Admin",
+  "PUT /message/:id": "Admin",
+  "GET /subscribers": "Admin",
+  "GET /users": "Admin",
+  "POST /add-user": "Admin",
+  "GET /users/:id": "Admin",
+  "PUT /upadete-users/:id": "Admin",
+  "DELETE /users/:id": "Admin",
+  "POST /add-item": "Admin",
+  "GET /items": "Admin",
 };
 
-/** Content calls come from the section registry: reads as the section says, writes admin only. */
+/** Content calls come from the section registry: reads and writes need what the section says. */
 function contentApiAccess(): Record<string, Access> {
   const rows: Record<string, Access> = {};
-  for (const def of Object.values(sections) as SectionDef[]) {
+  for (const def of registry) {
     rows[`GET ${def.api.list}`] = def.read;
     rows[`GET ${def.api.one}`] = def.read;
-    rows[`POST ${def.api.create}`] = "admin";
-    rows[`PUT ${def.api.update}`] = "admin";
-    if (def.api.remove) rows[`DELETE ${def.api.remove}`] = "admin";
-    if (def.api.reorder) rows[`PUT ${def.api.reorder}`] = "admin";
+    rows[`POST ${def.api.create}`] = def.write;
+    rows[`PUT ${def.api.update}`] = def.write;
+    if (def.api.remove) rows[`DELETE ${def.api.remove}`] = def.write;
+    if (def.api.reorder) rows[`PUT ${def.api.reorder}`] = def.write;
   }
   return rows;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "../shared/validation.ts";
 
 /**
  * The login and register rules, with the spec's exact messages. Shared by the browser (inline
@@ -6,13 +7,7 @@ import { z } from "zod";
  * "Provide a Valid Email" is given for anything that is not a well-formed address; the original's
  * "three consecutive letters" test rejected real addresses such as ab@c.io, so it is not copied.
  */
-export const email = z
-  .string({ error: "Email is Required" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Email is Required")
-  .max(254, "Provide a Valid Email")
-  .pipe(z.email("Provide a Valid Email"));
+const email = emailAddress();
 
 export const password = z
   .string({ error: "Password is Required" })

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { type Access, pagePath } from "./access.ts";
+import type { RouteContext } from "../services.server.ts";
+import { NO_PERMISSION, PAGE_NOT_FOUND } from "../shared/messages.ts";
+import { pagePath } from "../shared/page-path.ts";
+import { type Access, requiredRole } from "./access.ts";
+import { hasRole, type Role } from "./roles.ts";
 import { type SignedInUser, type Viewer, viewerContext } from "./viewer.server.ts";
-
-export const NO_PERMISSION = "You don't have any permission";
-
-type ContextLike = { get(ctx: typeof viewerContext): Viewer };
 
 /** Only same-site paths are followed after sign-in; anything else returns to the dashboard. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
@@ -22,13 +22,14 @@ export type Refusal = { kind: "login" } | { kind: "error"; status: 403 | 404; me
 
 /**
  * What an access level says to this viewer: nothing (allowed), log in first, or an error page
- * (403 with the spec's message; 404 for the `admin-or-404` about editor).
+ * (403 with the spec's message; 404 for an `…-or-404` level such as the about editor's).
  */
 export function pageRefusal(access: Access, viewer: Viewer): Refusal | null {
   if (access === "public") return null;
-  if (access === "admin-or-404") return viewer.isAdmin ? null : { kind: "error", status: 404, message: "Page not found" };
+  const role = requiredRole(access);
+  if (access.endsWith("-or-404")) return role && hasRole(viewer, role) ? null : { kind: "error", status: 404, message: PAGE_NOT_FOUND };
   if (!viewer.user) return { kind: "login" };
-  if (access === "admin" && !viewer.isAdmin) return { kind: "error", status: 403, message: NO_PERMISSION };
+  if (role && !hasRole(viewer, role)) return { kind: "error", status: 403, message: NO_PERMISSION };
   return null;
 }
 
@@ -45,15 +46,15 @@ export function enforcePageAccess(access: Access, viewer: Viewer, request: Reque
 }
 
 /** For loaders and actions of signed-in pages: the user, or a redirect to /login. */
-export function requireUser(context: ContextLike, request: Request): SignedInUser {
+export function requireUser(context: RouteContext, request: Request): SignedInUser {
   const viewer = context.get(viewerContext);
   enforcePageAccess("user", viewer, request);
   return viewer.user!;
 }
 
-/** For loaders and actions of admin pages: the admin, or /login, or a 403. */
-export function requireAdmin(context: ContextLike, request: Request): SignedInUser {
+/** For loaders and actions of pages that need a role: the user, or /login, or a 403. */
+export function requireRole(context: RouteContext, request: Request, role: Role): SignedInUser {
   const viewer = context.get(viewerContext);
-  enforcePageAccess("admin", viewer, request);
+  enforcePageAccess(role, viewer, request);
   return viewer.user!;
 }

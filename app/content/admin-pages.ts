@@ -1,4 +1,5 @@
 import { matchPath } from "react-router";
+import { withoutDataSuffix } from "../shared/page-path.ts";
 import { type SectionDef, type SectionKey, sections } from "./sections.ts";
 
 /**
@@ -47,11 +48,8 @@ export const routeId = (kind: "page" | "edit", path: string) => `content-${kind}
 
 /** The path as the router matched it: no trailing slash, no `.data` suffix. */
 function normalise(pathname: string): string {
-  let path = pathname;
-  if (path.endsWith("/_.data")) path = path.slice(0, -"_.data".length);
-  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
-  if (path.length > 1) path = path.replace(/\/+$/, "");
-  return path || "/";
+  const path = withoutDataSuffix(pathname);
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
 }
 
 /** The admin page at a URL path, if any. */

@@ -1,15 +1,15 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { Viewer } from "../auth/viewer.server.ts";
+import { type Actor, assertRole } from "../auth/roles.ts";
 import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
-import { fieldSchema } from "./fields.ts";
+import { fieldSchema } from "./field-rules.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
 
 /**
  * Reading and writing content sections. Reads are plain queries (public pages call them);
- * every write checks here that the viewer is an admin, validates against the registry, and is a
+ * every write checks here that the viewer holds the section's write role, validates against the registry, and is a
  * single statement or transaction, so nothing is ever half-written.
  */
 
@@ -74,17 +74,11 @@ export async function loadSections<K extends SectionKey>(db: Db, keys: readonly 
   return result;
 }
 
-function assertAdmin(viewer: Viewer): string {
-  if (!viewer.user) throw new AppError(401, "Please sign in first");
-  if (!viewer.isAdmin) throw new AppError(403, "You don't have any permission");
-  return viewer.user.email;
-}
-
 const editLink = (def: SectionDef, id: string) => def.editPath.replace(":id", id);
 
-export async function createRecord<K extends SectionKey>(db: Db, viewer: Viewer, key: K, input: unknown): Promise<SectionRecord<K>> {
-  const by = assertAdmin(viewer);
+export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, input: unknown): Promise<SectionRecord<K>> {
   const def: SectionDef = sections[key];
+  const by = assertRole(viewer, def.write);
   const values = parseInput(sectionSchema(def), input);
   if (def.kind === "singleton") {
     const existing = await getSingleton(db, key);
@@ -122,9 +116,9 @@ function singletonExists(def: SectionDef, id: string) {
   return new AppError(409, `${def.label} already exists; there is only one. Edit it at ${editLink(def, id)} (id ${id}).`);
 }
 
-export async function updateRecord<K extends SectionKey>(db: Db, viewer: Viewer, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
-  const by = assertAdmin(viewer);
+export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
   const def: SectionDef = sections[key];
+  const by = assertRole(viewer, def.write);
   const values = parseInput(sectionSchema(def), input);
   if (!isId(id)) throw notFound(def.label);
   const result = await db
@@ -137,9 +131,9 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Viewer,
   return (await getRecord(db, key, id))!;
 }
 
-export async function deleteRecord(db: Db, viewer: Viewer, key: SectionKey, id: string): Promise<void> {
-  assertAdmin(viewer);
+export async function deleteRecord(db: Db, viewer: Actor, key: SectionKey, id: string): Promise<void> {
   const def: SectionDef = sections[key];
+  assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
   if (!isId(id)) throw notFound(def.label);
   const result = await db.deleteFrom("content_items").where("id", "=", id).where("section", "=", key).executeTakeFirst();
@@ -149,9 +143,9 @@ export async function deleteRecord(db: Db, viewer: Viewer, key: SectionKey, id: 
 const reorderSchema = z.object({ ids: z.array(z.string().max(64), { error: "ids must be a list of record ids" }).max(500) });
 
 /** Sets the order of a list section; `ids` must name every record of the section exactly once. */
-export async function reorderRecords(db: Db, viewer: Viewer, key: SectionKey, input: unknown): Promise<void> {
-  assertAdmin(viewer);
+export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, input: unknown): Promise<void> {
   const def: SectionDef = sections[key];
+  assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} has a single record and no order`);
   const { ids } = parseInput(reorderSchema, input);
   await db.transaction().execute(async (trx) => {
@@ -165,7 +159,7 @@ export async function reorderRecords(db: Db, viewer: Viewer, key: SectionKey, in
 }
 
 /** Moves one list record up or down by one place (the admin list's arrows). */
-export async function moveRecord(db: Db, viewer: Viewer, key: SectionKey, id: string, direction: "up" | "down"): Promise<void> {
+export async function moveRecord(db: Db, viewer: Actor, key: SectionKey, id: string, direction: "up" | "down"): Promise<void> {
   const ids = (await listRecords(db, key)).map((r) => r._id);
   const from = ids.indexOf(id);
   if (from < 0) throw notFound(sections[key].label);

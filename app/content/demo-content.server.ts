@@ -2,6 +2,7 @@ import type { Db } from "../db/db.server.ts";
 import { isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { Logger } from "../logger.server.ts";
+import { PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { type SectionKey, type SectionRecord, sections } from "./sections.ts";
 
 /**
@@ -14,10 +15,7 @@ import { type SectionKey, type SectionRecord, sections } from "./sections.ts";
 type Values<K extends SectionKey> = Omit<SectionRecord<K>, "_id">;
 export type DemoContent = { [K in Exclude<SectionKey, "paymentAccount">]: Values<K>[] };
 
-const planPoints = (points: string[]) =>
-  Object.fromEntries(
-    ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"].map((n, i) => [`packagePoint${n}`, points[i] ?? ""]),
-  ) as Record<`packagePoint${"One" | "Two" | "Three" | "Four" | "Five" | "Six" | "Seven" | "Eight" | "Nine" | "Ten"}`, string>;
+const planPoints = (points: string[]) => Object.fromEntries(PLAN_POINT_FIELDS.map((field, i) => [field, points[i] ?? ""])) as Record<PlanPointField, string>;
 
 export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
   return {

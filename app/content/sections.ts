@@ -1,3 +1,5 @@
+import type { Role } from "../auth/roles.ts";
+import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { choice, email, type FieldDef, image, longText, number, text, url } from "./fields.ts";
 
 /**
@@ -21,18 +23,38 @@ export interface SectionDef<F extends Record<string, FieldDef> = Record<string, 
   saved: { create: string; update: string };
   fields: F;
   /** Who may read it through the API; only the payment account is private. */
-  read: "public" | "admin";
+  read: "public" | Role;
+  /** Who may create, edit, reorder and delete it (API and admin screens); the access table reads this. */
+  write: Role;
+  /** How the admin screens show it. */
+  admin: AdminDisplay;
 }
 
-type Base<F extends Record<string, FieldDef>> = Omit<SectionDef<F>, "kind" | "read" | "saved"> & {
-  read?: "public" | "admin";
+/** Per-section display settings of the admin screens, so their code names no section. */
+export interface AdminDisplay {
+  /** The field that names a list entry; without it, the entry's first filled text or choice field. */
+  titleField?: string;
+  /** The link text the spec gives a list entry's edit link; without it the entry's title is the link. */
+  editLinkText?: string;
+  /** A short second line under a list entry's title (a plan's price, a step's number). */
+  detail?: (record: Record<string, string>) => string;
+  /** List entries as cards in a grid rather than one column. */
+  grid?: boolean;
+  /** The admin sidebar group of the section's page; "Content" unless said. */
+  navGroup?: "Content" | "Settings";
+}
+
+type Base<F extends Record<string, FieldDef>> = Omit<SectionDef<F>, "kind" | "read" | "write" | "saved" | "admin"> & {
+  read?: "public" | Role;
+  write?: Role;
   saved: string | { create: string; update: string };
+  admin?: AdminDisplay;
 };
 
 const savedTexts = (saved: string | { create: string; update: string }) => (typeof saved === "string" ? { create: saved, update: saved } : saved);
 
 function singleton<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
-  return { ...def, kind: "singleton", read: def.read ?? "public", saved: savedTexts(def.saved) };
+  return { ...def, kind: "singleton", read: def.read ?? "public", write: def.write ?? "Admin", saved: savedTexts(def.saved), admin: def.admin ?? {} };
 }
 
 /** Lists also get delete (`DELETE` on the record's path) and reorder (`PUT /reorder/<list>`). */
@@ -41,19 +63,19 @@ function list<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
     ...def,
     kind: "list",
     read: def.read ?? "public",
+    write: def.write ?? "Admin",
     saved: savedTexts(def.saved),
+    admin: def.admin ?? {},
     api: { ...def.api, remove: def.api.one, reorder: `/reorder${def.api.list}` },
   };
 }
 
-const points = (count: number, labelOf: (n: string) => string, names: readonly string[], firstRequired: boolean) =>
-  Object.fromEntries(
-    names.slice(0, count).map((name, i) => [name, text(labelOf(String(i + 1)), { optional: !(firstRequired && i === 0) })]),
-  ) as Record<string, FieldDef>;
 
-const ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"] as const;
+/** A plan's points: "Point 1" (required) to "Point 10". */
+const planPointFields = Object.fromEntries(PLAN_POINT_FIELDS.map((name, i) => [name, text(`Point ${i + 1}`, { optional: i > 0 })])) as Record<PlanPointField, FieldDef>;
 
-export const PLAN_NAMES = ["Basic", "Premium", "Standard"] as const;
+/** "Step 03": the detail line of a step in the admin list. */
+const stepDetail = (record: Record<string, string>) => `Step ${String(record.stepNumber ?? "").padStart(2, "0")}`;
 
 export const sections = {
   banner: singleton({
@@ -120,6 +142,7 @@ export const sections = {
     // gap: the spec names no create call for service items.
     api: { list: "/service-items", one: "/service-item/:id", create: "/add-service-item", update: "/service-item/:id" },
     saved: "Service is Updated",
+    admin: { titleField: "serviceTitle", editLinkText: "Edit Services" },
     fields: { serviceIcon: image("Icon"), serviceTitle: text("Title"), serviceDetails: longText("Details", { max: 1000 }) },
   }),
   videoText: singleton({
@@ -139,6 +162,7 @@ export const sections = {
     api: { list: "/videos-items", one: "/videos-items/:id", create: "/add-video-item", update: "/videos-items/:id" },
     // The spec's text after adding a video item, as written there.
     saved: { create: "Team Members Item is Added", update: "Video Section is Updated" },
+    admin: { titleField: "videoItemTitle", grid: true },
     fields: { videoItemIcon: image("Icon"), videoItemTitle: text("Title"), videoItemDetails: longText("Details", { max: 1000 }) },
   }),
   steps: list({
@@ -148,6 +172,7 @@ export const sections = {
     editPath: "/edit-step/:id",
     api: { list: "/steps", one: "/step-item/:id", create: "/add-step", update: "/step-item/:id" },
     saved: "Step Section is Updated",
+    admin: { titleField: "stepTitle", detail: stepDetail },
     fields: { stepNumber: number("Step number", { min: 1, upper: 99 }), stepTitle: text("Title"), stepDetails: longText("Details", { max: 1000 }) },
   }),
   workSteps: list({
@@ -157,6 +182,7 @@ export const sections = {
     editPath: "/edit-work/:id",
     api: { list: "/worksec", one: "/worksec/:id", create: "/add-worksec", update: "/update-worksec/:id" },
     saved: { create: "Work Section is Updated", update: "Work Step is Updated" },
+    admin: { titleField: "stepTitle", editLinkText: "Edit Now", detail: stepDetail },
     fields: {
       stepNumber: number("Step number (01 to 04 are shown)", { min: 1, upper: 99 }),
       stepTitle: text("Title"),
@@ -171,6 +197,7 @@ export const sections = {
     editPath: "/edit-contact-page/:id",
     api: { list: "/contacts", one: "/contacts/:id", create: "/add-contact", update: "/contacts/:id" },
     saved: "Contcat Section is Updated",
+    admin: { titleField: "contactTitle" },
     fields: { contactImg: image("Icon"), contactTitle: text("Title"), contactDetails: text("Details") },
   }),
   footerAbout: singleton({
@@ -274,6 +301,7 @@ export const sections = {
     editPath: "/faq-edit/:id",
     api: { list: "/faq-items", one: "/faq-item/:id", create: "/add-faq-item", update: "/faq-item/:id" },
     saved: { create: "FAQ Item is Added", update: "FAQ Item is Updated" },
+    admin: { titleField: "accodingTitle", editLinkText: "Edit FAQs" },
     fields: { accodingTitle: text("Question"), accodingText: longText("Answer", { max: 2000 }) },
   }),
   testimonialText: singleton({
@@ -293,6 +321,7 @@ export const sections = {
     // gap: no create call in the spec, and no success text (chosen here).
     api: { list: "/testimonials", one: "/testimonial/:id", create: "/add-testimonial", update: "/testimonial/:id" },
     saved: { create: "Testimonial is Added", update: "Testimonial is Updated" },
+    admin: { titleField: "personName", editLinkText: "Edit Now" },
     fields: { image: image("Photo"), personName: text("Name"), personTitle: text("Title"), desc: longText("Testimonial", { max: 1000 }) },
   }),
   featuresText: singleton({
@@ -311,6 +340,7 @@ export const sections = {
     editPath: "/edit-feature-items/:id",
     api: { list: "/featureitems", one: "/featureitems/:id", create: "/add-feature-Item", update: "/update-featureitems/:id" },
     saved: { create: "Features Services Section is Updated", update: "Feature Items Section is Updated" },
+    admin: { titleField: "FeaturesText" },
     fields: {
       FeaturesImg: image("Image"),
       FeaturesIcon: image("Icon"),
@@ -335,6 +365,7 @@ export const sections = {
     editPath: "/edit-team-items/:id",
     api: { list: "/teamitems", one: "/teamitems/:id", create: "/add-team-Item", update: "/update-teamitems/:id" },
     saved: "Team Member Items Section is Updated",
+    admin: { titleField: "teamMemberName" },
     fields: { teamMemberImg: image("Photo"), teamMemberName: text("Name"), teamMemberTitle: text("Title") },
   }),
   pricingPlans: list({
@@ -345,11 +376,12 @@ export const sections = {
     // gap: the spec names no create call for plans.
     api: { list: "/pricings", one: "/pricing/:id", create: "/add-pricing", update: "/pricing/:id" },
     saved: { create: "Pricing Plan is Added", update: "Pricing One Is Updated" },
+    admin: { titleField: "packageName", editLinkText: "Edit Pricing", detail: (plan) => `$${plan.packagePrice}`, grid: true },
     fields: {
       packageName: choice("Package name", PLAN_NAMES),
       packagePrice: number("Price in US dollars", { min: 1, upper: 1_000_000 }),
       packageButtonText: text("Button text", { max: 60 }),
-      ...points(10, (n) => `Point ${n}`, ORDINALS.map((o) => `packagePoint${o}`), true),
+      ...planPointFields,
     },
   }),
   paymentAccount: singleton({
@@ -359,14 +391,13 @@ export const sections = {
     editPath: "/paypal-email/:id",
     api: { list: "/paypal-email", one: "/paypal-email/:id", create: "/add-email", update: "/paypal-email/:id" },
     saved: { create: "Paypal Email Added", update: "Paypal Email Updated" },
-    read: "admin",
+    read: "Admin",
+    admin: { navGroup: "Settings" },
     fields: { paypalEmail: email("PayPal email that receives payments") },
   }),
 } as const satisfies Record<string, SectionDef>;
 
 export type SectionKey = keyof typeof sections;
-export const sectionKeys = Object.keys(sections) as SectionKey[];
-export const isSectionKey = (key: string): key is SectionKey => key in sections;
 
 /** A stored record as the API and pages see it: `_id` plus the section's fields as text. */
 export type SectionRecord<K extends SectionKey> = { _id: string } & { [F in keyof (typeof sections)[K]["fields"]]: string };

@@ -6,7 +6,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { Config } from "../config.server.ts";
 import { migrations } from "./migrations/index.ts";
-import type { Database } from "./schema.ts";
+import type { Database } from "./tables.ts";
 
 export type Db = Kysely<Database>;
 export type DbKind = Config["database"]["kind"];
@@ -46,7 +46,17 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
-export const nowIso = () => new Date().toISOString();
+let lastStamp = 0;
+
+/**
+ * Now, as ISO-8601 UTC text. Strictly increasing within a process (a millisecond later than the
+ * last stamp at least), so records written one after another keep that order newest-first even
+ * inside one millisecond, and no test has to wait for the clock to tick.
+ */
+export function nowIso(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
 
 /** True for a UNIQUE constraint violation on either database. */
 export function isUniqueViolation(error: unknown): boolean {

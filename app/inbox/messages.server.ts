@@ -3,7 +3,7 @@ import { nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
-import type { RateLimiter } from "../security/rate-limit.server.ts";
+import { enforceRateLimit, type RateLimiter } from "../security/rate-limit.server.ts";
 import { contactSchema, HONEYPOT_REJECTED, honeypotFilled, type MessageStatus, markReadSchema } from "./schema.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
 
@@ -46,8 +46,7 @@ const toRecord = (row: Row): MessageRecord => ({
 export async function sendMessage(deps: { db: Db; rateLimiter: RateLimiter }, clientIp: string, input: unknown): Promise<MessageRecord> {
   if (honeypotFilled(input)) throw new AppError(400, HONEYPOT_REJECTED);
   const values = parseInput(contactSchema, input);
-  const { allowed } = await deps.rateLimiter.attempt("contact", clientIp);
-  if (!allowed) throw new AppError(429, CONTACT_RATE_LIMITED);
+  await enforceRateLimit(deps.rateLimiter, "contact", clientIp, CONTACT_RATE_LIMITED);
   const row: Row = { id: newId(), ...values, message_status: "UnRead", created_at: nowIso(), read_at: null };
   await deps.db.insertInto("messages").values(row).execute();
   return toRecord(row);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { emailAddress, requiredText } from "../shared/validation.ts";
+import { HONEYPOT_FIELD } from "./texts.ts";
 
 /**
  * The rules for contact messages and subscriptions, shared by the page actions and the JSON API.
@@ -6,37 +8,21 @@ import { z } from "zod";
  * plain words so they can sit next to it.
  */
 
-import { HONEYPOT_FIELD } from "./texts.ts";
-
 export * from "./texts.ts";
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-export const emailAddress = (label = "Email") =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .toLowerCase()
-    .min(1, `${label} is required`)
-    .max(254, "Provide a Valid Email")
-    .pipe(z.email("Provide a Valid Email"));
+const email = () => emailAddress("Email is required");
 
 /** A phone number as people write it: digits with spaces, dashes, dots, brackets or a leading +. */
-const phone = text("Phone number", 30)
+const phone = requiredText("Phone number", 30)
   .regex(/^\+?[0-9 ()./-]+$/, "Provide a valid phone number (digits, spaces, + - . ( ) only)")
   .refine((v) => v.replace(/\D/g, "").length >= 5, "Provide a valid phone number (at least 5 digits)");
 
 export const contactSchema = z.object({
-  name: text("Name", 100),
-  email: emailAddress(),
+  name: requiredText("Name", 100),
+  email: email(),
   number: phone,
-  subject: text("Subject", 150),
-  message: text("Message", 5000),
+  subject: requiredText("Subject", 150),
+  message: requiredText("Message", 5000),
 });
 export type ContactInput = z.output<typeof contactSchema>;
 
@@ -44,7 +30,7 @@ export const markReadSchema = z.object({
   messageStatus: z.literal("Read", { error: 'messageStatus must be "Read": a message can only be marked read' }),
 });
 
-export const subscribeSchema = z.object({ subemail: emailAddress() });
+export const subscribeSchema = z.object({ subemail: email() });
 
 /** True when the honeypot field came back with anything in it. */
 export function honeypotFilled(input: unknown): boolean {

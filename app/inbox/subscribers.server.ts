@@ -4,6 +4,7 @@ import { nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
 import { AppError, parseInput } from "../errors.ts";
+import { enforceRateLimit } from "../security/rate-limit.server.ts";
 import type { Services } from "../services.server.ts";
 import { HONEYPOT_REJECTED, honeypotFilled, subscribeSchema } from "./schema.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
@@ -34,8 +35,7 @@ export async function addSubscriber(
 ): Promise<{ subemail: string }> {
   if (honeypotFilled(input)) throw new AppError(400, HONEYPOT_REJECTED);
   const { subemail } = parseInput(subscribeSchema, input);
-  const { allowed } = await services.rateLimiter.attempt("subscribe", clientIp);
-  if (!allowed) throw new AppError(429, SUBSCRIBE_RATE_LIMITED);
+  await enforceRateLimit(services.rateLimiter, "subscribe", clientIp, SUBSCRIBE_RATE_LIMITED);
 
   const token = randomBytes(32).toString("base64url");
   // A new subscriber and their welcome mail are stored together; the answer is the same either way.

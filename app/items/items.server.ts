@@ -48,6 +48,9 @@ export async function addItem(db: Db, input: unknown, by: string): Promise<ItemR
 }
 
 /** One page of items, newest first; counted and cut in SQL. */
+/** Template items a page, on the screen and in GET /api/items (the spec gives no size). */
+export const ITEMS_PAGE_SIZE = 10;
+
 export async function listItems(db: Db, page: number, pageSize: number): Promise<{ items: ItemRecord[] } & PageInfo> {
   const query = db.selectFrom("template_items").select(["id", "format", "canva_link", "image_link", "category", "free_or_paid", "created_at"]);
   const { rows, ...info } = await newestFirstPage(query, page, pageSize);

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { Transaction } from "kysely";
 import type { Db, DbKind } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
-import type { Database, JobsTable } from "../db/schema.ts";
+import type { Database, JobsTable } from "../db/tables.ts";
 import type { Logger } from "../logger.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Cell, Table } from "../ui/table.tsx";
-import { formatOrderDate } from "./format.ts";
+import { shortDate } from "../shared/dates.ts";
 import { type OrderView, orderAmount } from "./order-table.tsx";
 
 /** All customers' orders for admins, newest first, each with its Update link. */
@@ -14,7 +14,7 @@ export function AdminOrdersTable({ caption, orders, offset }: { caption: string;
       {orders.map((order, i) => (
         <tr key={order._id}>
           <Cell>{offset + i + 1}</Cell>
-          <Cell>{formatOrderDate(order.orderDate)}</Cell>
+          <Cell>{shortDate(order.orderDate)}</Cell>
           <Cell>{order.customerName}</Cell>
           <Cell>{order.customerEmail}</Cell>
           <Cell>{order.packageName}</Cell>
@@ -23,7 +23,7 @@ export function AdminOrdersTable({ caption, orders, offset }: { caption: string;
           <Cell>{order.orderStatus}</Cell>
           <Cell>
             <Link to={`/admin/payment-status/${order._id}`} className="font-semibold text-brand-700 underline">
-              Update<span className="sr-only"> the order of {order.customerName} from {formatOrderDate(order.orderDate)}</span>
+              Update<span className="sr-only"> the order of {order.customerName} from {shortDate(order.orderDate)}</span>
             </Link>
           </Cell>
         </tr>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { Cell, Table } from "../ui/table.tsx";
-import { amountToCents, formatOrderDate, formatUsd, type PaymentStatus } from "./format.ts";
+import { shortDate } from "../shared/dates.ts";
+import { amountToCents, formatUsd } from "../shared/money.ts";
+import type { PaymentStatus } from "./statuses.ts";
 
 /** The fields of an order the tables show (a subset of the API's order record). */
 export interface OrderView {
@@ -21,7 +23,7 @@ export function PaymentAction({ order }: { order: OrderView }) {
   if (order.paymentStatus === "UnPaid") {
     return (
       <Link to={`/pay-now/${order._id}`} className="font-semibold text-brand-700 underline">
-        Pay Now<span className="sr-only"> for the {order.packageName} order of {formatOrderDate(order.orderDate)}</span>
+        Pay Now<span className="sr-only"> for the {order.packageName} order of {shortDate(order.orderDate)}</span>
       </Link>
     );
   }
@@ -60,7 +62,7 @@ function cellFor(column: Column, order: OrderView, n: number): React.ReactNode {
     case "sl":
       return n;
     case "date":
-      return formatOrderDate(order.orderDate);
+      return shortDate(order.orderDate);
     case "name":
       return order.customerName;
     case "package":

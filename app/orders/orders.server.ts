@@ -1,15 +1,18 @@
 import type { Selectable } from "kysely";
+import { hasRole } from "../auth/roles.ts";
 import type { SignedInUser, Viewer } from "../auth/viewer.server.ts";
 import { getRecord, listRecords } from "../content/content.server.ts";
 import { type Db, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
-import type { OrdersTable } from "../db/schema.ts";
+import type { OrdersTable } from "../db/tables.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import type { DbOrTrx } from "../jobs/queue.server.ts";
 import type { Services } from "../services.server.ts";
 import { listAdmins } from "../users/roles.server.ts";
-import { amountToCents, centsToAmount, formatOrderDate, formatUsd, type OrderStatus, type PaymentStatus } from "./format.ts";
+import { shortDate } from "../shared/dates.ts";
+import { amountToCents, centsToAmount, formatUsd } from "../shared/money.ts";
+import type { OrderStatus, PaymentStatus } from "./statuses.ts";
 import { newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
 
@@ -119,7 +122,7 @@ async function tellAdmins(services: Pick<Services, "mailer" | "config">, trx: Db
         to,
         subject: `New order: ${row.package_name} (${formatUsd(row.price_cents)})`,
         text: [
-          `${row.customer_name} <${row.customer_email}> ordered the ${row.package_name} plan on ${formatOrderDate(row.created_at)}.`,
+          `${row.customer_name} <${row.customer_email}> ordered the ${row.package_name} plan on ${shortDate(row.created_at)}.`,
           "",
           `Amount: ${formatUsd(row.price_cents)} (not paid yet)`,
           `Country: ${row.customer_country}`,
@@ -139,7 +142,7 @@ export interface OrderFilter {
   paymentStatuses?: readonly PaymentStatus[];
 }
 
-export const filterFor = (viewer: Viewer): OrderFilter => (viewer.isAdmin ? {} : { userId: viewer.user?.id ?? "-" });
+export const filterFor = (viewer: Viewer): OrderFilter => (hasRole(viewer, "Admin") ? {} : { userId: viewer.user?.id ?? "-" });
 
 /** One page of orders, newest first, counted and cut in SQL. */
 export async function listOrders(db: Db, filter: OrderFilter, page: number, pageSize: number): Promise<{ items: OrderRecord[] } & PageInfo> {
@@ -170,13 +173,31 @@ export async function paidTotalCents(db: Db, filter: Pick<OrderFilter, "userId">
   return Number(cents);
 }
 
-/** Adds a newly Paid order to Total Sales; called inside the transaction that marks it Paid. */
-export async function countSale(trx: Db, priceCents: number): Promise<void> {
+export type MarkPaidResult = { marked: true } | { marked: false; status: PaymentStatus | "gone" };
+
+/**
+ * The one way an order becomes Paid: a conditional update (only an UnPaid order) that also adds
+ * the order to Total Sales. Run it inside the caller's transaction (`trx`), beside the payment
+ * record, so both or neither are written. An order that was not UnPaid is left as it is and its
+ * current status answered ("gone" when there is no such order).
+ */
+export async function markOrderPaid(trx: Db, order: Pick<OrderRow, "id" | "price_cents">, paidAt = nowIso()): Promise<MarkPaidResult> {
+  const updated = await trx
+    .updateTable("orders")
+    .set({ payment_status: "Paid", paid_at: paidAt, updated_at: paidAt })
+    .where("id", "=", order.id)
+    .where("payment_status", "=", "UnPaid")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    const current = await trx.selectFrom("orders").select("payment_status").where("id", "=", order.id).executeTakeFirst();
+    return { marked: false, status: current?.payment_status ?? "gone" };
+  }
   await trx
     .updateTable("sales_totals")
-    .set((eb) => ({ paid_cents: eb("paid_cents", "+", priceCents), paid_count: eb("paid_count", "+", 1) }))
+    .set((eb) => ({ paid_cents: eb("paid_cents", "+", order.price_cents), paid_count: eb("paid_count", "+", 1) }))
     .where("id", "=", "all")
     .execute();
+  return { marked: true };
 }
 
 /** Recomputes Total Sales from the orders (after a bulk import or a manual data fix). */
@@ -197,7 +218,7 @@ export async function getOrderRow(db: Db, id: string): Promise<OrderRow | undefi
 /** The order if `viewer` may see it (owner or admin); otherwise 404, so ids reveal nothing. */
 export async function orderForViewer(db: Db, viewer: Viewer, id: string): Promise<OrderRow> {
   const row = await getOrderRow(db, id);
-  if (!row || !viewer.user || (!viewer.isAdmin && row.user_id !== viewer.user.id)) throw notFound("Order");
+  if (!row || !viewer.user || (!hasRole(viewer, "Admin") && row.user_id !== viewer.user.id)) throw notFound("Order");
   return row;
 }
 

@@ -1,16 +1,10 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "./format.ts";
+import { requiredText } from "../shared/validation.ts";
+import { ORDER_STATUSES } from "./statuses.ts";
 
 /** The spec's success text after an admin sets an order's status. */
 export const ORDER_STATUS_UPDATED = "OrderStatus is Updated";
 export const PAYMENT_CANCELLED = "You have cancelled the payment";
-
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
 
 /**
  * What a customer may choose when ordering. Everything else an order has (price, package name,
@@ -18,9 +12,9 @@ const required = (label: string, max: number) =>
  * API body cannot set them.
  */
 export const orderFormSchema = z.object({
-  customerName: required("Name", 100),
-  customerAddress: required("Address", 300),
-  customerCountry: required("Country", 100),
+  customerName: requiredText("Name", 100),
+  customerAddress: requiredText("Address", 300),
+  customerCountry: requiredText("Country", 100),
 });
 
 /**

@@ -1,9 +1,12 @@
+import { editUrl } from "../content/admin-pages.ts";
 import { getSingleton } from "../content/content.server.ts";
+import { sections } from "../content/sections.ts";
 import type { Config } from "../config.server.ts";
 import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
-import { centsToAmount, formatOrderDate, formatUsd } from "../orders/format.ts";
-import { countSale, getOrderRow, type OrderRow } from "../orders/orders.server.ts";
+import { shortDate } from "../shared/dates.ts";
+import { centsToAmount, formatUsd } from "../shared/money.ts";
+import { getOrderRow, markOrderPaid, type OrderRow } from "../orders/orders.server.ts";
 import type { DbOrTrx } from "../jobs/queue.server.ts";
 import type { Services } from "../services.server.ts";
 import { paypalProvider } from "./paypal.server.ts";
@@ -21,6 +24,13 @@ export async function paymentAccountEmail(db: Db): Promise<string | undefined> {
   const account = await getSingleton(db, "paymentAccount");
   const email = account?.paypalEmail?.trim();
   return email ? email : undefined;
+}
+
+/** Where an admin sets the payment account: its edit screen once it exists, else the page that creates it. */
+export async function paymentAccountLink(db: Db): Promise<{ path: string; isSet: boolean }> {
+  const account = await getSingleton(db, "paymentAccount");
+  const def = sections.paymentAccount;
+  return account ? { path: editUrl(def, account._id), isSet: true } : { path: def.adminPath, isSet: false };
 }
 
 /** The hosted-checkout form for an UnPaid order; null when no payment account is configured. */
@@ -138,19 +148,12 @@ async function recordPayment(
   const now = nowIso();
   try {
     await services.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable("orders")
-        .set({ payment_status: "Paid", paid_at: now, updated_at: now })
-        .where("id", "=", order.id)
-        .where("payment_status", "=", "UnPaid")
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) {
-        const current = await trx.selectFrom("orders").select("payment_status").where("id", "=", order.id).executeTakeFirst();
-        const status = current?.payment_status ?? "gone";
+      const paid = await markOrderPaid(trx, order, now);
+      if (!paid.marked) {
         throw new Rejected(
-          status === "Cancelled"
+          paid.status === "Cancelled"
             ? `order is Cancelled; this completed payment (transaction ${notice.txnId}) needs a refund or a manual decision`
-            : `order is ${status}, not UnPaid`,
+            : `order is ${paid.status}, not UnPaid`,
         );
       }
       await trx
@@ -167,7 +170,6 @@ async function recordPayment(
           created_at: now,
         })
         .execute();
-      await countSale(trx, order.price_cents);
       await queueReceipt(services, trx, order, notice);
     });
   } catch (error) {
@@ -185,7 +187,7 @@ async function queueReceipt(services: Pick<Services, "config" | "mailer">, trx: 
       text: [
         `Hello ${order.customer_name},`,
         "",
-        `Thank you: we have received your payment of ${formatUsd(order.price_cents)} for the ${order.package_name} plan you ordered on ${formatOrderDate(order.created_at)}.`,
+        `Thank you: we have received your payment of ${formatUsd(order.price_cents)} for the ${order.package_name} plan you ordered on ${shortDate(order.created_at)}.`,
         "",
         `Order: ${order.id}`,
         `PayPal transaction: ${notice.txnId}`,

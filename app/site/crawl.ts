@@ -1,4 +1,5 @@
 import { type Access, pageAccess } from "../auth/access.ts";
+import { isRole } from "../auth/roles.ts";
 import { absoluteUrl, PUBLIC_PAGES } from "./seo.ts";
 
 /** robots.txt and sitemap.xml, built from the access table and the list of public pages. */
@@ -11,7 +12,7 @@ import { absoluteUrl, PUBLIC_PAGES } from "./seo.ts";
  */
 export function disallowedPrefixes(table: Record<string, Access> = pageAccess): string[] {
   const prefixes = Object.entries(table)
-    .filter(([, access]) => access === "user" || access === "admin")
+    .filter(([, access]) => access === "user" || isRole(access))
     .map(([path]) => path.split(/:|\*/)[0]!)
     .filter((p) => p.length > 1);
   prefixes.push("/api/");

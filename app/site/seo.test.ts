@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Plan } from "./format.ts";
+import type { Plan } from "./display.ts";
 import { faqLd, graphLd, offersLd, organizationLd, pageMeta, serializeJsonLd } from "./seo.ts";
 
 describe("meta tags", () => {

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { SectionRecord } from "../content/sections.ts";
-import { type Plan, pickPlans, plainPrice, truncate } from "./format.ts";
+import { type Plan, pickPlans, plainPrice, truncate } from "./display.ts";
 
 /** Search visibility of the public pages: meta tags and JSON-LD, built from the page's content. */
 

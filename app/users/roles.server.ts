@@ -1,9 +1,10 @@
-import { nowIso } from "../db/db.server.ts";
-import type { Db } from "../db/db.server.ts";
+import type { Role } from "../auth/roles.ts";
+import { type Db, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { DbOrTrx } from "../jobs/queue.server.ts";
 
-export const ADMIN_ROLE = "Admin";
+/** The role the command line grants, and the one the site must always keep someone in. */
+export const ADMIN_ROLE: Role = "Admin";
 
 /** Makes the person signing in with `email` an administrator (idempotent). */
 export async function grantAdmin(db: Db, email: string): Promise<"added" | "already"> {

@@ -1,5 +1,4 @@
-import type { Db, DbKind } from "../db/db.server.ts";
-import { nowIso } from "../db/db.server.ts";
+import { type Db, type DbKind, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { type PageInfo, pageInfo } from "../db/paging.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
@@ -28,11 +27,8 @@ const toRecord = (row: Row): AdminUserRecord => ({
 
 const alreadyListed = (email: string) => new AppError(409, `${email} is already in the user list`, { userEmail: "This email is already in the user list" });
 
-/** A unique index said no: SQLite's constraint codes or PostgreSQL's 23505. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
-}
+/** Admin users a page, on the screen and in GET /api/users (the spec gives no size). */
+export const USERS_PAGE_SIZE = 10;
 
 export async function listUsers(db: Db, page: number, pageSize: number): Promise<{ items: AdminUserRecord[] } & PageInfo> {
   const { total } = await db

@@ -1,14 +1,11 @@
 import { z } from "zod";
+import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { getMessage, listMessages, markMessage, sendMessage } from "~/inbox/messages.server.ts";
 import { MESSAGE_STATUSES } from "~/inbox/schema.ts";
 import { addSubscriber, listSubscribers } from "~/inbox/subscribers.server.ts";
 import { parseInput } from "~/errors.ts";
 import type { Endpoint } from "./endpoint.ts";
-import { listQuery } from "./list-query.ts";
-
-/** Spec page sizes: 3 messages a page (each status), 5 subscribers a page. */
-export const MESSAGES_PAGE_SIZE = 3;
-export const SUBSCRIBERS_PAGE_SIZE = 5;
+import { listQuery, pagedList } from "./list-query.ts";
 
 const statusQuery = z.object({ status: z.enum(MESSAGE_STATUSES, { error: `status must be one of ${MESSAGE_STATUSES.join(", ")}` }).optional() });
 
@@ -25,7 +22,7 @@ export const inboxEndpoints: Endpoint[] = [
     path: "/messages",
     async handle({ services, query }) {
       const { status } = parseInput(statusQuery, { status: query.get("status") ?? undefined });
-      const { page, pageSize } = listQuery(query, MESSAGES_PAGE_SIZE);
+      const { page, pageSize } = listQuery(query, INBOX_PAGE_SIZES.messages);
       return listMessages(services.db, status, page, pageSize);
     },
   },
@@ -45,12 +42,5 @@ export const inboxEndpoints: Endpoint[] = [
     status: 201,
     handle: ({ services, clientIp, body }) => addSubscriber(services, clientIp, body),
   },
-  {
-    method: "GET",
-    path: "/subscribers",
-    async handle({ services, query }) {
-      const { page, pageSize } = listQuery(query, SUBSCRIBERS_PAGE_SIZE);
-      return listSubscribers(services.db, page, pageSize);
-    },
-  },
+  pagedList("/subscribers", INBOX_PAGE_SIZES.subscribers, (services, page, pageSize) => listSubscribers(services.db, page, pageSize)),
 ];

@@ -1,8 +1,6 @@
-import { addItem, listItems } from "~/items/items.server.ts";
+import { addItem, ITEMS_PAGE_SIZE, listItems } from "~/items/items.server.ts";
 import type { Endpoint } from "./endpoint.ts";
-import { listQuery } from "./list-query.ts";
-
-export const ITEMS_PAGE_SIZE = 10;
+import { pagedList } from "./list-query.ts";
 
 /** Template items. Who may call each is in auth/access.ts. */
 export const itemEndpoints: Endpoint[] = [
@@ -12,12 +10,5 @@ export const itemEndpoints: Endpoint[] = [
     status: 201,
     handle: ({ services, body, viewer }) => addItem(services.db, body, viewer.user!.email),
   },
-  {
-    method: "GET",
-    path: "/items",
-    async handle({ services, query }) {
-      const { page, pageSize } = listQuery(query, ITEMS_PAGE_SIZE);
-      return listItems(services.db, page, pageSize);
-    },
-  },
+  pagedList("/items", ITEMS_PAGE_SIZE, (services, page, pageSize) => listItems(services.db, page, pageSize)),
 ];

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { parseInput } from "~/errors.ts";
+import type { Services } from "~/services.server.ts";
+import type { Endpoint } from "./endpoint.ts";
 
 /**
  * `?page=&pageSize=` of a list call. Lists are cut in SQL; the default page size is the spec's for
@@ -16,4 +18,16 @@ export function listQuery(query: URLSearchParams, defaultPageSize: number): { pa
       .default(defaultPageSize),
   });
   return parseInput(schema, { page: query.get("page") ?? undefined, pageSize: query.get("pageSize") ?? undefined });
+}
+
+/** `GET <path>`: one page of a list, `?page=&pageSize=` read as above. */
+export function pagedList(path: string, defaultPageSize: number, list: (services: Services, page: number, pageSize: number) => Promise<unknown>): Endpoint {
+  return {
+    method: "GET",
+    path,
+    handle({ services, query }) {
+      const { page, pageSize } = listQuery(query, defaultPageSize);
+      return list(services, page, pageSize);
+    },
+  };
 }

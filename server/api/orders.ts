@@ -1,4 +1,4 @@
-import { AppError } from "~/errors.ts";
+import { hasRole } from "~/auth/roles.ts";
 import {
   cancelOrderFromApi,
   createOrderFromApi,
@@ -8,13 +8,11 @@ import {
   setOrderStatus,
   toOrderRecord,
 } from "~/orders/orders.server.ts";
+import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
+import { enforceRateLimit } from "~/security/rate-limit.server.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { listQuery } from "./list-query.ts";
-
-/** Default page sizes: the admin's all-orders page (10) and the customer's My Orders (5). */
-const ADMIN_PAGE_SIZE = 10;
-const CUSTOMER_PAGE_SIZE = 5;
 
 /**
  * Orders. Who may call each is in auth/access.ts; on top of that a customer only ever reaches
@@ -25,7 +23,7 @@ export const orderEndpoints: Endpoint[] = [
     method: "GET",
     path: "/orders",
     async handle({ services, viewer, query }) {
-      const { page, pageSize } = listQuery(query, viewer.isAdmin ? ADMIN_PAGE_SIZE : CUSTOMER_PAGE_SIZE);
+      const { page, pageSize } = listQuery(query, hasRole(viewer, "Admin") ? ORDER_PAGE_SIZES.allOrders : ORDER_PAGE_SIZES.customerOrders);
       return listOrders(services.db, filterFor(viewer), page, pageSize);
     },
   },
@@ -41,8 +39,7 @@ export const orderEndpoints: Endpoint[] = [
     path: "/new-order",
     status: 201,
     async handle({ services, viewer, body, clientIp }) {
-      const { allowed } = await services.rateLimiter.attempt("order", clientIp);
-      if (!allowed) throw new AppError(429, "Too many attempts. Please wait a minute and try again.");
+      await enforceRateLimit(services.rateLimiter, "order", clientIp);
       return createOrderFromApi(services, viewer.user!, body);
     },
   },

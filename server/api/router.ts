@@ -1,10 +1,11 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { type Router } from "express";
-import { apiAccess, apiKey } from "~/auth/access.ts";
-import { NO_PERMISSION } from "~/auth/permissions.server.ts";
+import { apiAccess, apiKey, requiredRole } from "~/auth/access.ts";
+import { hasRole } from "~/auth/roles.ts";
 import { loadViewer } from "~/auth/viewer.server.ts";
 import { AppError } from "~/errors.ts";
 import type { Services } from "~/services.server.ts";
+import { NO_PERMISSION, SIGN_IN_FIRST } from "~/shared/messages.ts";
 import type { Endpoint } from "./endpoint.ts";
 
 /**
@@ -22,8 +23,9 @@ export function apiRouter(services: Services, endpoints: Endpoint[], clientIpOf:
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
     router[method](endpoint.path, async (req, res) => {
       const viewer = await loadViewer(services, fromNodeHeaders(req.headers));
-      if (access !== "public" && !viewer.user) throw new AppError(401, "Please sign in first");
-      if (access === "admin" && !viewer.isAdmin) throw new AppError(403, NO_PERMISSION);
+      if (access !== "public" && !viewer.user) throw new AppError(401, SIGN_IN_FIRST);
+      const role = requiredRole(access);
+      if (role && !hasRole(viewer, role)) throw new AppError(403, NO_PERMISSION);
       const result = await endpoint.handle({
         req,
         params: req.params as Record<string, string>,

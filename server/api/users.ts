@@ -1,19 +1,10 @@
-import { deleteUser, getUser, listUsers, updateUser, addUser } from "~/users/users.server.ts";
+import { addUser, deleteUser, getUser, listUsers, updateUser, USERS_PAGE_SIZE } from "~/users/users.server.ts";
 import type { Endpoint } from "./endpoint.ts";
-import { listQuery } from "./list-query.ts";
-
-export const USERS_PAGE_SIZE = 10;
+import { pagedList } from "./list-query.ts";
 
 /** Admin users (rows of user_roles). Who may call each is in auth/access.ts. */
 export const userEndpoints: Endpoint[] = [
-  {
-    method: "GET",
-    path: "/users",
-    async handle({ services, query }) {
-      const { page, pageSize } = listQuery(query, USERS_PAGE_SIZE);
-      return listUsers(services.db, page, pageSize);
-    },
-  },
+  pagedList("/users", USERS_PAGE_SIZE, (services, page, pageSize) => listUsers(services.db, page, pageSize)),
   {
     method: "POST",
     path: "/add-user",

@@ -14,7 +14,8 @@ const stamp = Date.now().toString(36);
 /** Opens a section page from the settings hub. */
 async function openFromSettings(page: Page, card: string) {
   await page.goto("/setting");
-  await page.getByRole("link", { name: card, exact: true }).click();
+  // The hub's card, not the admin sidebar's link of the same name.
+  await page.getByRole("main").getByRole("link", { name: card, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: card })).toBeVisible();
 }
 
@@ -47,7 +48,7 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
   // Pricing: a list of plans shown as cards, each with Edit Pricing.
   await page.getByRole("link", { name: "Back to settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-  await page.getByRole("link", { name: "Pricing plans", exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: "Pricing plans", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pricing plans" })).toBeVisible();
   if ((await page.getByRole("link", { name: "Edit Pricing" }).count()) === 0) {
     await page.getByLabel("Package name").selectOption("Basic");

@@ -17,7 +17,7 @@ const dollars = (text: string) => Number((/\$([\d,]+\.\d{2})/.exec(text)?.[1] ??
 /** Makes sure the site has a payment account (the admin adds one if there is none). */
 async function ensurePaymentAccount(admin: Page) {
   await admin.goto("/admin");
-  await admin.getByRole("link", { name: /^Payment/ }).click();
+  await admin.getByRole("main").getByRole("link", { name: /^Payment/ }).click();
   await admin.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
   if (admin.url().endsWith("/add-paypal-Email")) {
     await admin.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
@@ -95,7 +95,7 @@ test("order Premium, pay through the stand-in, cancel a second order; the admin 
 
   // The admin sees the sale and delivers the order.
   expect(await totalSales(admin)).toBeCloseTo(salesBefore + price, 2);
-  await admin.getByRole("link", { name: /^Orders/ }).click();
+  await admin.getByRole("main").getByRole("link", { name: /^Orders/ }).click();
   await expect(admin).toHaveURL(/\/total-orders$/);
   const row = admin.getByRole("row").filter({ hasText: email }).filter({ hasText: "Premium" });
   await expect(row).toContainText("Paid");

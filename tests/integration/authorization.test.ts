@@ -24,9 +24,9 @@ type Verdict = "login" | "forbidden" | "not-found" | "allowed";
 
 function expectedPage(access: Access, who: keyof typeof people): Verdict {
   if (access === "public") return "allowed";
-  if (access === "admin-or-404") return who === "admin" ? "allowed" : "not-found";
+  if (access === "Admin-or-404") return who === "admin" ? "allowed" : "not-found";
   if (who === "visitor") return "login";
-  if (access === "admin" && who === "customer") return "forbidden";
+  if (access === "Admin" && who === "customer") return "forbidden";
   return "allowed";
 }
 

@@ -35,7 +35,7 @@ for (const def of all) {
       const read = await reader().json("GET", api(def.api.list));
       expect(read.status).toBe(200);
       expect(Array.isArray(read.body)).toBe(true);
-      if (def.read === "admin") {
+      if (def.read === "Admin") {
         expect((await visitor.json("GET", api(def.api.list))).status).toBe(401);
         expect((await customer.json("GET", api(def.api.list))).status).toBe(403);
         expect((await visitor.json("GET", api(def.api.one))).status).toBe(401);

@@ -12,8 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 const item = (overrides: Record<string, string> = {}) => ({
   format: "Instagram",
   canvaLink: "https://www.canva.com/design/DAF123/view",
@@ -101,7 +99,6 @@ describe("template items", () => {
     await server.services.db.deleteFrom("template_items").execute();
     for (let i = 1; i <= 12; i++) {
       await admin.json("POST", "/api/add-item", item({ category: `Category ${String(i).padStart(2, "0")}` }));
-      await sleep(3);
     }
     const first = await admin.json("GET", "/api/items");
     expect(first.body).toMatchObject({ page: 1, pageSize: 10, pageCount: 2, total: 12 });

@@ -1,10 +1,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../setup/server.ts";
+import { FIXED_CLOCK, startTestServer, type TestServer } from "../setup/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_MINUTE: "3" });
+  server = await startTestServer({ RATE_LIMIT_PER_MINUTE: "3" }, { now: FIXED_CLOCK });
 });
 afterAll(async () => server?.close());
 

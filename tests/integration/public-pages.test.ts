@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoContent } from "~/content/demo-content.server.ts";
+import { PLAN_POINT_FIELDS } from "~/content/plans.ts";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
@@ -24,12 +25,11 @@ const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"
 const jsonLd = (html: string): any[] =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
-const ORD = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
 const testPlan = (name: string, price: string) => ({
   packageName: name,
   packagePrice: price,
   packageButtonText: `Order ${name} now`,
-  ...Object.fromEntries(ORD.map((o, i) => [`packagePoint${o}`, `${name} perk ${i + 1}`])),
+  ...Object.fromEntries(PLAN_POINT_FIELDS.map((field, i) => [field, `${name} perk ${i + 1}`])),
 });
 const perks = (html: string, name: string) => [...textOf(html).matchAll(new RegExp(`${name} perk (\\d+)`, "g"))].map((m) => Number(m[1]));
 

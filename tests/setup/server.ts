@@ -56,8 +56,11 @@ export interface TestServer {
   outbox(): Promise<{ to: string; subject: string; text: string }[]>;
 }
 
-/** Starts the real server on a free port with a fresh database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** A fixed clock for rate limits: every attempt falls in one window, however long a test takes. */
+export const FIXED_CLOCK = () => Date.UTC(2025, 0, 1, 12, 0, 30);
+
+/** Starts the real server on a free port with a fresh database. `now` is the rate limits' clock. */
+export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestServer> {
   const app = await loadApp();
   const port = await freePort();
   const database = await freshDatabase();
@@ -75,7 +78,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DEMO_CONTENT: "off",
     ...env,
   });
-  const running = await app.startServer(config, { clientDir: resolve(buildDir, "client") });
+  const running = await app.startServer(config, { clientDir: resolve(buildDir, "client"), ...options });
   const url = `http://localhost:${port}`;
   return {
     url,
@@ -84,7 +87,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     services: running.services,
     outboxDir,
     async close() {
-      await running.close();
+      const closing = running.close();
+      // Every request of the test file has been answered by now; a response body a test left
+      // unread must not hold the connection (and the close) open until the client lets it go.
+      running.server.closeAllConnections();
+      await closing;
       await database.drop();
       rmSync(outboxDir, { recursive: true, force: true });
     },
@@ -161,8 +168,8 @@ export async function signedUpClient(server: TestServer, email: string, password
 }
 
 /** A started server with the three people most tests need: a visitor, a customer and an admin. */
-export async function startWithPeople(customerEmail: string, adminEmail: string, env: Record<string, string> = {}) {
-  const server = await startTestServer(env);
+export async function startWithPeople(customerEmail: string, adminEmail: string, env: Record<string, string> = {}, options: { now?: () => number } = {}) {
+  const server = await startTestServer(env, options);
   return {
     server,
     visitor: server.client(),

@@ -1,25 +1,28 @@
-import { Form, Link, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { Form, useNavigation } from "react-router";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { addItem } from "~/items/items.server.ts";
 import { ITEM_FORMATS, ITEM_PRICES, ITEM_SAVED } from "~/items/schema.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/ui/page.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/add-item";
+import { LinkLine } from "~/ui/link-line.tsx";
+
+export const handle: AdminHandle = { crumb: "Add item" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Add item | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   return null;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {
@@ -35,12 +38,10 @@ export default function AddItem({ actionData }: Route.ComponentProps) {
   const v = failed?.values ?? {};
   const e = failed?.fields ?? {};
   return (
-    <Page narrow>
-      <p className="mb-4 text-sm">
-        <Link to="/items" className="font-semibold text-brand-700 underline">
-          All items
-        </Link>
-      </p>
+    <div className="max-w-md">
+      <LinkLine to="/items" className="mb-4 text-sm">
+        All items
+      </LinkLine>
       <h1 className="mb-6 text-3xl font-bold">Add item</h1>
       {saved && <StatusMessage kind="success">{ITEM_SAVED}</StatusMessage>}
       {failed && !Object.keys(e).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
@@ -53,6 +54,6 @@ export default function AddItem({ actionData }: Route.ComponentProps) {
         <SelectField label="Free or paid" name="freeOrPaid" options={ITEM_PRICES} placeholder="Choose…" defaultValue={v.freeOrPaid} error={e.freeOrPaid} />
         <Button disabled={busy}>{busy ? "Saving…" : "Add Item"}</Button>
       </Form>
-    </Page>
+    </div>
   );
 }

@@ -1,33 +1,29 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
-import { shortDate } from "~/inbox/format.ts";
+import { shortDate } from "~/shared/dates.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/ui/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import { USER_ADDED, USER_REMOVED } from "~/users/schema.ts";
-import { addUser, listUsers } from "~/users/users.server.ts";
+import { addUser, listUsers, USERS_PAGE_SIZE } from "~/users/users.server.ts";
 import type { Route } from "./+types/add-user";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin users | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
-/** Admin users a page (the spec gives no size for this list). */
-const PAGE_SIZE = 10;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
-  return listUsers(services.db, pageParam(new URL(request.url)), PAGE_SIZE);
+  return listUsers(services.db, pageParam(new URL(request.url)), USERS_PAGE_SIZE);
 }
 
 /** Adds a user; the role is a hidden field fixed to Admin, as in the spec. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {
@@ -43,7 +39,7 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
   const added = actionData?.ok ? actionData.user : undefined;
   const list = loaderData;
   return (
-    <Page>
+    <>
       <h1 className="text-3xl font-bold">Add admin user</h1>
       <div className="mt-6 max-w-md">
         {added && <StatusMessage kind="success">{USER_ADDED}</StatusMessage>}
@@ -74,6 +70,6 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
         </Table>
         <Pagination page={list.page} pageCount={list.pageCount} label="User pages" />
       </section>
-    </Page>
+    </>
   );
 }

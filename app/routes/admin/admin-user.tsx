@@ -1,20 +1,23 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { Form, redirect, useNavigation } from "react-router";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/ui/page.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { USER_ROLES, USER_UPDATED } from "~/users/schema.ts";
 import { deleteUser, getUser, updateUser } from "~/users/users.server.ts";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/admin-user";
+import { LinkLine } from "~/ui/link-line.tsx";
+
+export const handle: AdminHandle = { crumb: "Edit user" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit user | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   return { user: await orPageError(getUser(services.db, params.id)) };
 }
@@ -24,7 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
  * takes away their own role goes to their dashboard, since the admin pages are closed to them now.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {
@@ -44,12 +47,10 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
-    <Page narrow>
-      <p className="mb-4 text-sm">
-        <Link to="/add-user" className="font-semibold text-brand-700 underline">
-          Back to users
-        </Link>
-      </p>
+    <div className="max-w-md">
+      <LinkLine to="/add-user" className="mb-4 text-sm">
+        Back to users
+      </LinkLine>
       <h1 className="mb-6 text-3xl font-bold">Edit user</h1>
       {actionData?.ok && <StatusMessage kind="success">{USER_UPDATED}</StatusMessage>}
       {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
@@ -75,6 +76,6 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           Remove user
         </Button>
       </Form>
-    </Page>
+    </div>
   );
 }

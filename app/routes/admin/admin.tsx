@@ -1,55 +1,52 @@
-import { requireAdmin } from "~/auth/permissions.server.ts";
-import { getSingleton } from "~/content/content.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
-import { shortDate } from "~/inbox/format.ts";
+import { shortDate } from "~/shared/dates.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";
 import { AdminOrdersTable } from "~/orders/admin-orders-table.tsx";
 import { Card } from "~/orders/cards.tsx";
-import { formatUsd } from "~/orders/format.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
+import { paymentAccountLink } from "~/payments/payments.server.ts";
+import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
+import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin | Rankwell" }, { name: "robots", content: "noindex" }];
 
-/** Spec §9: the dashboard's orders table shows 7 a page, its subscribers table 3. */
-const ORDERS_PAGE_SIZE = 7;
-const SUBSCRIBERS_PAGE_SIZE = 3;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
-  const [salesCents, orders, subscribers, account] = await Promise.all([
+  const [salesCents, orders, subscribers, payment] = await Promise.all([
     paidTotalCents(services.db),
-    listOrders(services.db, {}, pageParam(url, "orders"), ORDERS_PAGE_SIZE),
-    listSubscribers(services.db, pageParam(url, "subscribers"), SUBSCRIBERS_PAGE_SIZE),
-    getSingleton(services.db, "paymentAccount"),
+    listOrders(services.db, {}, pageParam(url, "orders"), ORDER_PAGE_SIZES.adminDashboard),
+    listSubscribers(services.db, pageParam(url, "subscribers"), INBOX_PAGE_SIZES.dashboardSubscribers),
+    paymentAccountLink(services.db),
   ]);
   return {
     email: admin.email,
     totalSales: formatUsd(salesCents),
     orders,
     subscribers,
-    paymentLink: account ? `/paypal-email/${account._id}` : "/add-paypal-Email",
+    payment,
   };
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { email, totalSales, orders, subscribers, paymentLink } = loaderData;
+  const { email, totalSales, orders, subscribers, payment } = loaderData;
   const shortcuts: [string, string, string][] = [
     ["/setting", "Setting", "Site content"],
     ["/total-orders", "Orders", `${orders.total} in all`],
     ["/all-messages", "Messages", "Read and reply"],
     ["/all-subscriber", "Subscribers", `${subscribers.total} in all`],
     ["/add-user", "Admin", "Add an admin"],
-    [paymentLink, "Payment", paymentLink === "/add-paypal-Email" ? "Set the PayPal email" : "PayPal email"],
+    [payment.path, "Payment", payment.isSet ? "PayPal email" : "Set the PayPal email"],
   ];
   return (
-    <Page>
+    <>
       <h1 className="text-3xl font-bold">Admin dashboard</h1>
       <p className="mt-2 text-gray-700">Signed in as {email}</p>
       <nav aria-label="Admin shortcuts" className="mt-8">
@@ -85,6 +82,6 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         </Table>
         <Pagination page={subscribers.page} pageCount={subscribers.pageCount} param="subscribers" label="Subscriber pages" />
       </section>
-    </Page>
+    </>
   );
 }

@@ -1,27 +1,24 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
-import { shortDate } from "~/inbox/format.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { listMessages, type MessageRecord } from "~/inbox/messages.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/all-messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
-/** The spec's page size: 3 messages a page in each table. */
-const PAGE_SIZE = 3;
-
 /** Two tables, Unread and Read, each paged on its own (?unread=2&read=1). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
   const [unread, read] = await Promise.all([
-    listMessages(services.db, "UnRead", pageParam(url, "unread"), PAGE_SIZE),
-    listMessages(services.db, "Read", pageParam(url, "read"), PAGE_SIZE),
+    listMessages(services.db, "UnRead", pageParam(url, "unread"), INBOX_PAGE_SIZES.messages),
+    listMessages(services.db, "Read", pageParam(url, "read"), INBOX_PAGE_SIZES.messages),
   ]);
   return { unread, read };
 }
@@ -51,10 +48,10 @@ function MessageTable({ caption, list, param }: { caption: string; list: { items
 
 export default function AllMessages({ loaderData }: Route.ComponentProps) {
   return (
-    <Page>
+    <>
       <h1 className="text-3xl font-bold">Messages</h1>
       <MessageTable caption="Unread" list={loaderData.unread} param="unread" />
       <MessageTable caption="Read" list={loaderData.read} param="read" />
-    </Page>
+    </>
   );
 }

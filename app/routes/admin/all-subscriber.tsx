@@ -1,28 +1,25 @@
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
-import { shortDate } from "~/inbox/format.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/all-subscriber";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
-/** The spec's page size: 5 subscribers a page, newest first. */
-const PAGE_SIZE = 5;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
-  return listSubscribers(services.db, pageParam(new URL(request.url)), PAGE_SIZE);
+  return listSubscribers(services.db, pageParam(new URL(request.url)), INBOX_PAGE_SIZES.subscribers);
 }
 
 export default function AllSubscriber({ loaderData }: Route.ComponentProps) {
   const list = loaderData;
   return (
-    <Page>
+    <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Subscribers</h1>
         {/* A resource route: a plain link so the browser downloads the file. */}
@@ -41,6 +38,6 @@ export default function AllSubscriber({ loaderData }: Route.ComponentProps) {
         </Table>
         <Pagination page={list.page} pageCount={list.pageCount} label="Subscriber pages" />
       </div>
-    </Page>
+    </>
   );
 }

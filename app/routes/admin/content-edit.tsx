@@ -1,5 +1,5 @@
 import { data, Link, useActionData } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { adminPages, editTargetAt, editTitle } from "~/content/admin-pages.ts";
 import { getRecord, updateRecord } from "~/content/content.server.ts";
@@ -7,8 +7,17 @@ import { SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
+import { PAGE_NOT_FOUND } from "~/shared/messages.ts";
 import type { Route } from "./+types/content-edit";
+
+/** The breadcrumb names the record's edit screen ("Edit Banner"). */
+export const handle: AdminHandle = {
+  crumb: (data) => {
+    const key = (data as { key?: SectionKey } | undefined)?.key;
+    return key ? editTitle(sections[key]) : undefined;
+  },
+};
 
 /**
  * The edit screen of one record of any section (many routes share this module, the
@@ -16,7 +25,7 @@ import type { Route } from "./+types/content-edit";
  * path names is the ordinary 404 page, so `/:id` answers only for an About record.
  */
 
-const notFoundPage = () => data({ message: "Page not found" }, { status: 404 });
+const notFoundPage = () => data({ message: PAGE_NOT_FOUND }, { status: 404 });
 
 function targetFor(request: Request) {
   const target = editTargetAt(new URL(request.url).pathname);
@@ -30,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { key, id } = targetFor(request);
   const { services } = context.get(requestContext);
   const record = await getRecord(services.db, key, id);
@@ -39,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { key, id } = targetFor(request);
   const values = await formValues(request);
   const { services } = context.get(requestContext);
@@ -56,7 +65,7 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
   const page = adminPages.find((p) => p.path === def.adminPath);
   const failed = result && !result.ok ? result : undefined;
   return (
-    <Page>
+    <>
       <nav aria-label="Back" className="mb-4 flex flex-wrap gap-x-6 gap-y-2">
         <Link to="/setting" className="font-semibold text-brand-700 underline">
           Back to settings
@@ -80,6 +89,6 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
         submitLabel="Save changes"
         labelledBy="edit-heading"
       />
-    </Page>
+    </>
   );
 }

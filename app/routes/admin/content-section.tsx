@@ -1,5 +1,5 @@
 import { data, Form, Link, useActionData } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { adminPageAt, adminPages, editUrl, singular } from "~/content/admin-pages.ts";
 import { createRecord, deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
@@ -9,9 +9,10 @@ import { AppError } from "~/errors.ts";
 import { failure, formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/content-section";
+import { PAGE_NOT_FOUND } from "~/shared/messages.ts";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 /**
  * The admin page of one admin path (many routes share this module): every section whose
@@ -25,7 +26,7 @@ type StoredRecord = { _id: string } & Values;
 
 function pageFor(request: Request) {
   const page = adminPageAt(new URL(request.url).pathname);
-  if (!page) throw data({ message: "Page not found" }, { status: 404 });
+  if (!page) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
   return page;
 }
 
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const page = pageFor(request);
   const { services } = context.get(requestContext);
   const keys = page.sections.map((d) => d.key as SectionKey);
@@ -44,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const page = pageFor(request);
   const values = await formValues(request);
   const { _intent: intent, _section: section, _id: id = "" } = values;
@@ -72,38 +73,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-/** Link texts the spec gives for a list's edit link; elsewhere the entry's title is the link. */
-const EDIT_LINK_TEXT: Partial<Record<SectionKey, string>> = {
-  serviceItems: "Edit Services",
-  workSteps: "Edit Now",
-  testimonials: "Edit Now",
-  faqItems: "Edit FAQs",
-  pricingPlans: "Edit Pricing",
-};
-
-/** An entry's name in the list: its first text (or choice) value. */
+/** An entry's name in the list: its title field (the registry says which), else its first filled text or choice. */
 function entryTitle(def: SectionDef, record: StoredRecord): string {
+  const { titleField } = def.admin;
+  if (titleField && record[titleField]) return record[titleField];
   const name = Object.entries(def.fields).find(([n, f]) => (f.kind === "text" || f.kind === "choice") && record[n])?.[0];
   return (name && record[name]) || "Untitled";
-}
-
-/** A short second line: the price of a plan ($), the number of a step. */
-function entryDetail(def: SectionDef, record: StoredRecord): string | undefined {
-  if (def.key === "pricingPlans") return `$${record.packagePrice}`;
-  if ("stepNumber" in def.fields) return `Step ${String(record.stepNumber ?? "").padStart(2, "0")}`;
-  return undefined;
 }
 
 export default function ContentSection({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const page = adminPages.find((p) => p.path === loaderData.path)!;
   return (
-    <Page>
-      <p className="mb-4">
-        <Link to="/setting" className="font-semibold text-brand-700 underline">
-          Back to settings
-        </Link>
-      </p>
+    <>
+      <LinkLine to="/setting" className="mb-4">
+        Back to settings
+      </LinkLine>
       <h1 className="mb-8 text-3xl font-bold">{page.title}</h1>
       {result && !result.ok && !page.sections.some((d) => d.key === result.values._section) && <StatusMessage kind="error">{result.error}</StatusMessage>}
       {loaderData.records.map(({ key, records }) => {
@@ -116,7 +101,7 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
           <ListBlock key={key} def={def} records={records} success={mine?.message} failed={failed} createdId={mine && "createdId" in mine ? mine.createdId : undefined} />
         );
       })}
-    </Page>
+    </>
   );
 }
 
@@ -174,7 +159,7 @@ function ListBlock({
   const headingId = `section-${def.key}`;
   const addId = `add-${def.key}`;
   const one = singular(def.label);
-  const linkText = EDIT_LINK_TEXT[def.key as SectionKey];
+  const linkText = def.admin.editLinkText;
   const creating = failed?.values._intent === "create" ? failed : undefined;
   const otherError = failed && !creating ? failed.error : undefined;
   return (
@@ -188,10 +173,10 @@ function ListBlock({
         {records.length === 0 ? "No entries yet" : `${records.length} ${records.length === 1 ? "entry" : "entries"}`}
       </h3>
       {records.length > 0 && (
-        <ol className={`mb-8 grid gap-4 ${def.key === "pricingPlans" || def.key === "videoItems" ? "sm:grid-cols-2 lg:grid-cols-3" : ""}`}>
+        <ol className={`mb-8 grid gap-4 ${def.admin.grid ? "sm:grid-cols-2 lg:grid-cols-3" : ""}`}>
           {records.map((record, index) => {
             const title = entryTitle(def, record);
-            const detail = entryDetail(def, record);
+            const detail = def.admin.detail?.(record);
             return (
               <li key={record._id} className="rounded-md border border-gray-300 p-4">
                 <p className="text-lg font-semibold">

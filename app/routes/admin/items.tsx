@@ -1,29 +1,25 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
-import { shortDate } from "~/inbox/format.ts";
-import { listItems } from "~/items/items.server.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { ITEMS_PAGE_SIZE, listItems } from "~/items/items.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
 import type { Route } from "./+types/items";
 
 export const meta: Route.MetaFunction = () => [{ title: "Template items | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
-/** Items a page (the spec gives no size for this list). */
-const PAGE_SIZE = 10;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
-  return listItems(services.db, pageParam(new URL(request.url)), PAGE_SIZE);
+  return listItems(services.db, pageParam(new URL(request.url)), ITEMS_PAGE_SIZE);
 }
 
 export default function Items({ loaderData }: Route.ComponentProps) {
   const list = loaderData;
   return (
-    <Page>
+    <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Template items</h1>
         <Link to="/add-item" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
@@ -51,6 +47,6 @@ export default function Items({ loaderData }: Route.ComponentProps) {
         </Table>
         <Pagination page={list.page} pageCount={list.pageCount} label="Item pages" />
       </div>
-    </Page>
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { hubPages, SPEC_HUB_PATHS } from "~/content/admin-pages.ts";
 import type { SectionDef } from "~/content/sections.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
 import type { Route } from "./+types/setting";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 /**
  * The settings hub: the spec's eight cards first, then a card for every other content page of the
@@ -14,7 +14,7 @@ import type { Route } from "./+types/setting";
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Rankwell" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const rows = await services.db
     .selectFrom("content_items")
@@ -36,12 +36,10 @@ export default function Setting({ loaderData }: Route.ComponentProps) {
     { id: "hub-more", heading: "More sections", pages: pages.filter((p) => !(SPEC_HUB_PATHS as readonly string[]).includes(p.path)) },
   ];
   return (
-    <Page>
-      <p className="mb-4">
-        <Link to="/admin" className="font-semibold text-brand-700 underline">
-          Back to the admin dashboard
-        </Link>
-      </p>
+    <>
+      <LinkLine to="/admin" className="mb-4">
+        Back to the admin dashboard
+      </LinkLine>
       <h1 className="mb-2 text-3xl font-bold">Settings</h1>
       <p className="mb-8 text-gray-700">Edit the content of the public site, section by section.</p>
       {groups.map((group) => (
@@ -67,6 +65,6 @@ export default function Setting({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ))}
-    </Page>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { csvRow } from "~/inbox/csv.ts";
 import { allSubscribers } from "~/inbox/subscribers.server.ts";
 import { requestContext } from "~/services.server.ts";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/subscribers-csv";
  * batch at a time. Cells are formula-safe (see inbox/csv.ts).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const batches = allSubscribers(services.db);
   const encoder = new TextEncoder();

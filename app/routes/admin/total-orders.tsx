@@ -1,30 +1,27 @@
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { AdminOrdersTable } from "~/orders/admin-orders-table.tsx";
 import { listOrders } from "~/orders/orders.server.ts";
+import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import type { Route } from "./+types/total-orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "All orders | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
-/** Spec §9: all orders, 10 a page, newest first. */
-const PAGE_SIZE = 10;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
-  return listOrders(services.db, {}, pageParam(new URL(request.url)), PAGE_SIZE);
+  return listOrders(services.db, {}, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.allOrders);
 }
 
 export default function TotalOrders({ loaderData }: Route.ComponentProps) {
   const orders = loaderData;
   return (
-    <Page>
+    <>
       <h1 className="mb-6 text-3xl font-bold">All orders</h1>
       <AdminOrdersTable caption={`Orders (${orders.total}), newest first`} orders={orders.items} offset={orders.offset} />
       <Pagination page={orders.page} pageCount={orders.pageCount} label="Order pages" />
-    </Page>
+    </>
   );
 }

@@ -1,26 +1,29 @@
-import { Form, Link, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { Form, useNavigation } from "react-router";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
-import { shortDate } from "~/inbox/format.ts";
+import { shortDate } from "~/shared/dates.ts";
 import { getMessage, markMessage } from "~/inbox/messages.server.ts";
 import { MESSAGE_READ } from "~/inbox/texts.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/view-message";
+import { LinkLine } from "~/ui/link-line.tsx";
+
+export const handle: AdminHandle = { crumb: "Message" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Message | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   return { message: await orPageError(getMessage(services.db, params.id)) };
 }
 
 /** Mark Read: the hidden status is fixed to Read, as in the spec; the server accepts nothing else. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {
@@ -34,12 +37,10 @@ export default function ViewMessage({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
-    <Page>
-      <p className="mb-4 text-sm">
-        <Link to="/all-messages/" className="font-semibold text-brand-700 underline">
-          Back to all messages
-        </Link>
-      </p>
+    <>
+      <LinkLine to="/all-messages/" className="mb-4 text-sm">
+        Back to all messages
+      </LinkLine>
       <h1 className="text-3xl font-bold">Message from {message.name}</h1>
       <div className="mt-6">
         {actionData?.ok && <StatusMessage kind="success">{MESSAGE_READ}</StatusMessage>}
@@ -71,6 +72,6 @@ export default function ViewMessage({ loaderData, actionData }: Route.ComponentP
           <Button disabled={busy}>{busy ? "Saving…" : "Mark Read"}</Button>
         </Form>
       )}
-    </Page>
+    </>
   );
 }

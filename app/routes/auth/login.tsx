@@ -1,42 +1,20 @@
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { credentialsSchema, LOGIN_FAILED } from "~/auth/credentials.ts";
-import { safeRedirect } from "~/auth/permissions.server.ts";
-import { viewerContext } from "~/auth/viewer.server.ts";
-import { AppError, parseInput } from "~/errors.ts";
-import { formValues, guardForm, limitRate } from "~/forms.server.ts";
-import { requestContext } from "~/services.server.ts";
+import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
-import { withCookies } from "./cookies.server.ts";
+import { useCredentialsForm } from "./credentials-form.ts";
+import { credentialsAction, signedOutOnly } from "./sign-in.server.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Log in | Rankwell" }, { name: "robots", content: "noindex" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  if (context.get(viewerContext).user) throw redirect("/dashboard");
-  return null;
-}
+export const loader = (args: Route.LoaderArgs) => signedOutOnly(args);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = await formValues(request);
-  return guardForm(values, async () => {
-    const { email, password } = parseInput(credentialsSchema, values);
-    await limitRate(context, "auth");
-    const { services } = context.get(requestContext);
-    const response = await services.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true });
-    if (!response.ok) throw new AppError(401, LOGIN_FAILED);
-    return withCookies(redirect(safeRedirect(values.redirectTo)), response);
-  });
-}
+export const action = (args: Route.ActionArgs) => credentialsAction(args, "login");
 
 export default function Login() {
-  const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const busy = useNavigation().state === "submitting";
-  const failed = result && "ok" in result ? result : undefined;
-  const redirectTo = params.get("redirectTo") ?? "";
+  const { failed, busy, redirectTo, keepRedirect } = useCredentialsForm();
   return (
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Log in</h1>
@@ -53,7 +31,7 @@ export default function Login() {
         <Link to="/reset" className="font-semibold text-brand-700 underline">
           Forgot password?
         </Link>
-        <Link to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"} className="font-semibold text-brand-700 underline">
+        <Link to={keepRedirect("/register")} className="font-semibold text-brand-700 underline">
           New here? Register
         </Link>
       </p>

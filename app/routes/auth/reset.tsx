@@ -5,9 +5,10 @@ import { formValues, guardForm, limitRate } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/reset";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset your password | Rankwell" }, { name: "robots", content: "noindex" }];
 
@@ -87,11 +88,9 @@ export default function Reset() {
           {busy ? "Sending…" : "Send reset link"}
         </Button>
       </Form>
-      <p className="mt-6 text-sm">
-        <Link to="/login" className="font-semibold text-brand-700 underline">
-          Back to Log in
-        </Link>
-      </p>
+      <LinkLine to="/login" className="mt-6 text-sm">
+        Back to Log in
+      </LinkLine>
     </Page>
   );
 }

@@ -2,25 +2,23 @@ import { Form } from "react-router";
 import { requireUser } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { Card } from "~/orders/cards.tsx";
-import { formatUsd } from "~/orders/format.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { CustomerOrdersTable } from "~/orders/order-table.tsx";
 import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
+import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Rankwell" }, { name: "robots", content: "noindex" }];
 
-/** Customer dashboard orders table: 3 a page (spec §9). */
-const PAGE_SIZE = 3;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { services } = context.get(requestContext);
   const [orders, spentCents] = await Promise.all([
-    listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), PAGE_SIZE),
+    listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerDashboard),
     paidTotalCents(services.db, { userId: user.id }),
   ]);
   return { email: user.email, orders, totalSpent: formatUsd(spentCents) };

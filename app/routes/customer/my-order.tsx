@@ -2,20 +2,19 @@ import { requireUser } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { CustomerOrdersTable } from "~/orders/order-table.tsx";
 import { listOrders } from "~/orders/orders.server.ts";
+import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import type { Route } from "./+types/my-order";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Orders | Rankwell" }, { name: "robots", content: "noindex" }];
 
-/** My Orders: 5 a page (spec §9), the signed-in customer's own orders only. */
-const PAGE_SIZE = 5;
-
+/** My Orders: the signed-in customer's own orders only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { services } = context.get(requestContext);
-  return { orders: await listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), PAGE_SIZE) };
+  return { orders: await listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerOrders) };
 }
 
 export default function MyOrder({ loaderData }: Route.ComponentProps) {

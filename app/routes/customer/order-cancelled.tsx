@@ -1,13 +1,15 @@
 import { useEffect } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
 import { requireUser } from "~/auth/permissions.server.ts";
+import { hasRole } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { AppError } from "~/errors.ts";
 import { cancelOrder } from "~/orders/orders.server.ts";
 import { PAYMENT_CANCELLED } from "~/orders/schema.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/order-cancelled";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment cancelled | Rankwell" }, { name: "robots", content: "noindex" }];
 
@@ -22,7 +24,7 @@ const REDIRECT_MS = 1500;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { services } = context.get(requestContext);
-  const next = context.get(viewerContext).isAdmin ? "/admin" : "/dashboard";
+  const next = hasRole(context.get(viewerContext), "Admin") ? "/admin" : "/dashboard";
   try {
     await cancelOrder(services.db, user, params.id);
   } catch (error) {
@@ -57,11 +59,9 @@ export default function OrderCancelled({ loaderData }: Route.ComponentProps) {
       ) : (
         <p role="status">This order is already paid, so it cannot be cancelled.</p>
       )}
-      <p className="mt-6">
-        <Link to={next} className="font-semibold text-brand-700 underline">
-          Go to {where}
-        </Link>
-      </p>
+      <LinkLine to={next}>
+        Go to {where}
+      </LinkLine>
     </Page>
   );
 }

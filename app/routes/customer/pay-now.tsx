@@ -1,14 +1,16 @@
 import { Link } from "react-router";
 import { requireUser } from "~/auth/permissions.server.ts";
-import { formatOrderDate, formatUsd } from "~/orders/format.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { ownOrder } from "~/orders/orders.server.ts";
 import { checkoutFor } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { orPageError } from "~/forms.server.ts";
 import type { Route } from "./+types/pay-now";
+import { LinkLine } from "~/ui/link-line.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pay | Rankwell" }, { name: "robots", content: "noindex" }];
 
@@ -22,7 +24,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const order = await orPageError(ownOrder(services.db, user, params.id));
   const checkout = order.payment_status === "UnPaid" ? await checkoutFor(services, order) : null;
   return {
-    order: { packageName: order.package_name, amount: formatUsd(order.price_cents), date: formatOrderDate(order.created_at), paymentStatus: order.payment_status },
+    order: { packageName: order.package_name, amount: formatUsd(order.price_cents), date: shortDate(order.created_at), paymentStatus: order.payment_status },
     checkout,
   };
 }
@@ -60,11 +62,9 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
             .
           </StatusMessage>
         ))}
-      <p className="mt-6">
-        <Link to="/dashboard" className="font-semibold text-brand-700 underline">
-          Back to your dashboard
-        </Link>
-      </p>
+      <LinkLine to="/dashboard">
+        Back to your dashboard
+      </LinkLine>
     </Page>
   );
 }

@@ -3,21 +3,20 @@ import { requireUser } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { CustomerOrdersTable } from "~/orders/order-table.tsx";
 import { listOrders } from "~/orders/orders.server.ts";
+import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import type { Route } from "./+types/pending-order";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pending orders | Rankwell" }, { name: "robots", content: "noindex" }];
 
-/** Pending orders: 5 a page (spec §9); the customer's UnPaid and Paid orders (cancelled ones are in My Orders). */
-const PAGE_SIZE = 5;
-
+/** Pending orders: the customer's UnPaid and Paid orders (cancelled ones are in My Orders). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { services } = context.get(requestContext);
   const filter = { userId: user.id, paymentStatuses: ["UnPaid", "Paid"] as const };
-  return { orders: await listOrders(services.db, filter, pageParam(new URL(request.url)), PAGE_SIZE) };
+  return { orders: await listOrders(services.db, filter, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerOrders) };
 }
 
 export default function PendingOrder({ loaderData }: Route.ComponentProps) {

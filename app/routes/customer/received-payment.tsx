@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { formatUsd } from "~/orders/format.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { orderForViewer } from "~/orders/orders.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { orPageError } from "~/forms.server.ts";
 import type { Route } from "./+types/received-payment";

@@ -3,7 +3,7 @@ import { formValues, guardForm } from "~/forms.server.ts";
 import { ContactForm, type ContactFailure } from "~/inbox/contact-form.tsx";
 import { sendMessage } from "~/inbox/messages.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/contact";
 
 /** /contact and /contact-us (same module). The form's posts from anywhere land in this action. */

@@ -1,38 +1,14 @@
 import { loadSections } from "~/content/content.server.ts";
-import { About, Banner, CallToAction, Contact, Counters, Experience, Faq, Features, Pricing, Services, Steps, Team, Testimonials, Video, WorkSteps } from "~/site/blocks.tsx";
-import { LANDING_POINTS, planPoints, pointLimit } from "~/site/format.ts";
+import { ContactForm } from "~/inbox/contact-form.tsx";
+import { LANDING_POINTS, planPoints, pointLimit } from "~/site/display.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
+import { LANDING_SECTIONS, landing } from "~/site/landing.tsx";
 import { faqLd, graphLd, offersLd, organizationLd, pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
-import { useRootData } from "~/ui/page.tsx";
-import { SiteFooter } from "~/ui/site-footer.tsx";
-import { SiteHeader } from "~/ui/site-header.tsx";
+import { useRootData } from "~/layout/root-data.ts";
+import { SiteFooter } from "~/layout/site-footer.tsx";
+import { SiteHeader } from "~/layout/site-header.tsx";
 import type { Route } from "./+types/home";
-
-/** Every section the landing page shows (header and footer content comes with the root route). */
-const LANDING_SECTIONS = [
-  "banner",
-  "serviceText",
-  "serviceItems",
-  "about",
-  "counters",
-  "featuresText",
-  "featureItems",
-  "videoText",
-  "videoItems",
-  "workSteps",
-  "steps",
-  "experience",
-  "pricingPlans",
-  "teamText",
-  "teamMembers",
-  "testimonialText",
-  "testimonials",
-  "faqText",
-  "faqItems",
-  "callToAction",
-  "contacts",
-] as const;
 
 /** All landing content in one query, rendered on the server: the page needs no fetch in the browser. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -55,7 +31,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Home({ loaderData: s }: Route.ComponentProps) {
   const { viewer, chrome, siteUrl } = useRootData();
-  const first = <K extends keyof typeof s>(key: K) => s[key][0] as (typeof s)[K][number] | undefined;
   const structured = graphLd([
     organizationLd({
       siteUrl,
@@ -67,26 +42,14 @@ export default function Home({ loaderData: s }: Route.ComponentProps) {
     ...offersLd(siteUrl, s.pricingPlans, (plan) => planPoints(plan, pointLimit(LANDING_POINTS, plan))),
     faqLd(s.faqItems),
   ]);
-  const banner = first("banner");
+  const contactForm = <ContactForm />;
   return (
     <>
       <SiteHeader viewer={viewer} logo={chrome.logo} />
       <main id="main">
-        {banner ? <Banner banner={banner} /> : <h1 className="sr-only">{SITE_NAME}</h1>}
-        <Services text={first("serviceText")} items={s.serviceItems} />
-        <About about={first("about")} />
-        <Counters counters={first("counters")} />
-        <Features text={first("featuresText")} items={s.featureItems} />
-        <Video video={first("videoText")} items={s.videoItems} />
-        <WorkSteps steps={s.workSteps} />
-        <Experience experience={first("experience")} />
-        <Pricing plans={s.pricingPlans} limits={LANDING_POINTS} />
-        <Steps steps={s.steps} />
-        <Team text={first("teamText")} members={s.teamMembers} />
-        <Testimonials text={first("testimonialText")} items={s.testimonials} />
-        <Faq text={first("faqText")} items={s.faqItems} />
-        <CallToAction cta={first("callToAction")} />
-        <Contact address={chrome.footerAddress} details={s.contacts} />
+        {landing.map(({ sections, Block }) => (
+          <Block key={sections.join()} content={s} chrome={chrome} contactForm={contactForm} />
+        ))}
       </main>
       <SiteFooter chrome={chrome} />
       <JsonLd data={structured} />

@@ -1,10 +1,11 @@
 import { data } from "react-router";
-import { ErrorPage } from "~/ui/error-page.tsx";
+import { ErrorPage } from "~/layout/error-page.tsx";
+import { PAGE_NOT_FOUND } from "~/shared/messages.ts";
 import type { Route } from "./+types/not-found";
 
 /** Unknown paths: the error boundary below shows the friendly 404 page. */
 export function loader() {
-  throw data({ message: "Page not found" }, { status: 404 });
+  throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
 }
 
 export default function NotFound() {

@@ -1,10 +1,11 @@
 import { loadSections } from "~/content/content.server.ts";
-import { PlanGrid } from "~/site/blocks.tsx";
-import { formatPrice, PRICING_PAGE_POINTS, pickPlans, planPoints, pointLimit } from "~/site/format.ts";
+import { PlanGrid } from "~/site/blocks/pricing.tsx";
+import { formatPrice, PRICING_PAGE_POINTS, pickPlans, planPoints, pointLimit } from "~/site/display.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
 import { graphLd, offersLd, pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page, useRootData } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
+import { useRootData } from "~/layout/root-data.ts";
 import type { Route } from "./+types/pricing";
 
 /** /pricing/: the three plans with their price, seven points (Premium eight) and order button. */

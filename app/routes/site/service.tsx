@@ -1,9 +1,12 @@
 import { loadSections } from "~/content/content.server.ts";
-import { CallToAction, Counters, ServiceCards, SkillBar } from "~/site/blocks.tsx";
-import { SERVICE_SKILL_PERCENTS } from "~/site/format.ts";
+import { CallToAction } from "~/site/blocks/call-to-action.tsx";
+import { Counters } from "~/site/blocks/counters.tsx";
+import { Heading, SkillBar } from "~/site/blocks/primitives.tsx";
+import { ServiceCards } from "~/site/blocks/services.tsx";
+import { SERVICE_SKILL_PERCENTS } from "~/site/display.ts";
 import { pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/service";
 
 /**
@@ -42,23 +45,15 @@ export default function Service({ loaderData }: Route.ComponentProps) {
       </div>
       {(serviceText || items.length > 0) && (
         <section aria-labelledby="service-heading" className="py-14">
-          <div className="mx-auto mb-10 max-w-2xl text-center">
-            {serviceText?.servicesubHeading && <p className="text-sm font-bold uppercase tracking-wider text-brand-700">{serviceText.servicesubHeading}</p>}
-            <h2 id="service-heading" className="mt-2 text-3xl font-extrabold tracking-tight text-ink">
-              {serviceText?.serviceHeading ?? "What we do"}
-            </h2>
-          </div>
+          <Heading id="service" eyebrow={serviceText?.servicesubHeading} title={serviceText?.serviceHeading ?? "What we do"} />
           <ServiceCards items={items} />
         </section>
       )}
       {about && (
         <section aria-labelledby="service-about-heading" className="grid items-center gap-10 rounded-2xl bg-gray-50 p-6 md:grid-cols-2 md:p-10">
           <div>
-            {about.aboutText && <p className="text-sm font-bold uppercase tracking-wider text-brand-700">{about.aboutText}</p>}
-            <h2 id="service-about-heading" className="mt-2 text-3xl font-extrabold tracking-tight text-ink">
-              {about.aboutHeading}
-            </h2>
-            <p className="mt-4 leading-relaxed text-gray-700">{about.aboutDetails}</p>
+            <Heading id="service-about" eyebrow={about.aboutText} title={about.aboutHeading} center={false} />
+            <p className="-mt-4 leading-relaxed text-gray-700">{about.aboutDetails}</p>
           </div>
           <ul className="space-y-6">
             {skills

@@ -4,7 +4,7 @@ import { formValues, guardForm } from "~/forms.server.ts";
 import { SUBSCRIBED_FLAG, SubscribeForm, type SubscribeResult } from "~/inbox/subscribe-form.tsx";
 import { addSubscriber } from "~/inbox/subscribers.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/subscribe";
 
 export const meta: Route.MetaFunction = () => [

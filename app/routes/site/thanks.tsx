@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { MESSAGE_SENT } from "~/inbox/texts.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/thanks";
 

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { subscriberForToken, unsubscribe } from "~/inbox/subscribers.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/unsubscribe";
 

@@ -1,19 +1,24 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
-import { formatOrderDate, formatUsd, ORDER_STATUSES } from "~/orders/format.ts";
+import { ORDER_STATUSES } from "~/orders/statuses.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, setOrderStatus } from "~/orders/orders.server.ts";
 import { ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
-import type { Route } from "./+types/payment-status";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
+import type { Route } from "./+types/order-status";
+import { LinkLine } from "~/ui/link-line.tsx";
+
+export const handle: AdminHandle = { crumb: "Order status" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Order status | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const order = await getOrderRow(services.db, params.id);
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
@@ -25,7 +30,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       customerCountry: order.customer_country,
       packageName: order.package_name,
       amount: formatUsd(order.price_cents),
-      date: formatOrderDate(order.created_at),
+      date: shortDate(order.created_at),
       paymentStatus: order.payment_status,
       orderStatus: order.order_status,
     },
@@ -33,7 +38,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const values = await formValues(request);
   return guardForm(values, async () => {
     const { services } = context.get(requestContext);
@@ -42,13 +47,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
 }
 
-export default function PaymentStatus({ loaderData }: Route.ComponentProps) {
+export default function OrderStatus({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const failed = result && !result.ok ? result : undefined;
   return (
-    <Page narrow>
+    <div className="max-w-md">
       <h1 className="mb-6 text-3xl font-bold">Order status</h1>
       {result?.ok && <StatusMessage kind="success">{result.message}</StatusMessage>}
       {failed && <StatusMessage kind="error">{failed.fields.orderStatus ?? failed.error}</StatusMessage>}
@@ -82,11 +87,9 @@ export default function PaymentStatus({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <Button disabled={busy}>{busy ? "Saving…" : "Update status"}</Button>
       </Form>
-      <p className="mt-6">
-        <Link to="/total-orders" className="font-semibold text-brand-700 underline">
-          Back to all orders
-        </Link>
-      </p>
-    </Page>
+      <LinkLine to="/total-orders">
+        Back to all orders
+      </LinkLine>
+    </div>
   );
 }

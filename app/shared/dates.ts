@@ -1,4 +1,4 @@
-/** The spec's date format, MM/DD/YYYY, of an ISO timestamp (in UTC, so server and browser agree). */
+/** The spec's date format, MM/DD/YYYY, of an ISO timestamp, in UTC so server and browser agree. */
 export function shortDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";

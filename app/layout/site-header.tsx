@@ -1,10 +1,7 @@
 import { Link } from "react-router";
+import { hasRole } from "../auth/roles.ts";
 import { SITE_NAME } from "../site/seo.ts";
-
-export interface HeaderViewer {
-  email: string | null;
-  isAdmin: boolean;
-}
+import type { RootData } from "./root-data.ts";
 
 /** The landing page's sections, as the header and footer link to them (spec wording). */
 export const SECTION_ANCHORS = [
@@ -29,7 +26,7 @@ export function SiteLogo({ logo, className = "" }: { logo?: string; className?: 
  * The site header of the spec: logo, anchor links, Dashboard (signed in) or Log in, and Admin
  * only when the server says the signed-in person is an admin.
  */
-export function SiteHeader({ viewer, logo }: { viewer: HeaderViewer; logo?: string }) {
+export function SiteHeader({ viewer, logo }: { viewer: RootData["viewer"]; logo?: string }) {
   const button = "inline-flex min-h-10 items-center rounded-md px-4 py-2 text-sm font-semibold";
   return (
     <header className="border-b border-gray-200 bg-white">
@@ -47,7 +44,7 @@ export function SiteHeader({ viewer, logo }: { viewer: HeaderViewer; logo?: stri
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          {viewer.isAdmin && (
+          {hasRole(viewer, "Admin") && (
             <Link to="/admin" className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50`}>
               Admin
             </Link>

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { SubscribeForm } from "../inbox/subscribe-form.tsx";
 import type { SiteChrome } from "../site/chrome.ts";
-import { telHref } from "../site/format.ts";
+import { telHref } from "../site/display.ts";
 import { SITE_NAME } from "../site/seo.ts";
 import { SECTION_ANCHORS, SiteLogo } from "./site-header.tsx";
 

@@ -1,14 +1,7 @@
 /**
- * Order values as people see them, shared by the server and the browser. Money is integer cents
- * everywhere except at the edges; dates are ISO-8601 UTC and shown MM/DD/YYYY in UTC, so the
- * server's and the browser's rendering agree whatever their time zones.
+ * Money is integer cents everywhere except at the edges: these turn cents into what people and
+ * PayPal read, and typed amounts back into cents, never through floating point.
  */
-
-export const PAYMENT_STATUSES = ["UnPaid", "Paid", "Cancelled"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export const ORDER_STATUSES = ["Pending", "Delivered"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -32,11 +25,4 @@ export function amountToCents(amount: string): number | null {
   const match = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(amount);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-/** "2025-09-01T23:30:00.000Z" -> "09/01/2025" (UTC calendar date). */
-export function formatOrderDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!match) return "";
-  return `${match[2]}/${match[3]}/${match[1]}`;
 }

@@ -1,14 +1,9 @@
+import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanName } from "../content/plans.ts";
 import type { SectionRecord } from "../content/sections.ts";
 
 /** How the public pages turn stored content text into what a visitor reads. Pure, no I/O. */
 
 export type Plan = SectionRecord<"pricingPlans">;
-/**
- * The registry's PLAN_NAMES, repeated (a unit test keeps them equal) so that the public pages'
- * browser code does not import the registry, and with it zod.
- */
-export const PLAN_ORDER = ["Basic", "Premium", "Standard"] as const;
-export type PlanName = (typeof PLAN_ORDER)[number];
 
 /** Points shown per plan: the landing page shows up to 7 (Premium up to 10), /pricing/ 7 (Premium 8). */
 export const LANDING_POINTS: Record<PlanName, number> = { Basic: 7, Premium: 10, Standard: 7 };
@@ -17,16 +12,14 @@ export const PRICING_PAGE_POINTS: Record<PlanName, number> = { Basic: 7, Premium
 /** The service page's skill bars are fixed (spec), whatever the labels. */
 export const SERVICE_SKILL_PERCENTS = [85, 65, 79] as const;
 
-const POINT_FIELDS = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"].map((n) => `packagePoint${n}`) as (keyof Plan)[];
-
 /** The three plan cards, in the spec's order Basic, Premium, Standard: the first plan of each name. */
 export function pickPlans(plans: Plan[]): Plan[] {
-  return PLAN_ORDER.map((name) => plans.find((p) => p.packageName === name)).filter((p): p is Plan => p !== undefined);
+  return PLAN_NAMES.map((name) => plans.find((p) => p.packageName === name)).filter((p): p is Plan => p !== undefined);
 }
 
 /** A plan's non-empty points, at most `limit`. */
 export function planPoints(plan: Plan, limit: number): string[] {
-  return POINT_FIELDS.map((f) => plan[f].trim())
+  return PLAN_POINT_FIELDS.map((f) => plan[f].trim())
     .filter(Boolean)
     .slice(0, limit);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToCents, centsToAmount, formatOrderDate, formatUsd } from "./format.ts";
+import { amountToCents, centsToAmount, formatUsd } from "./money.ts";
 
 describe("money", () => {
   it("parses plan prices exactly, without floating point", () => {
@@ -21,13 +21,5 @@ describe("money", () => {
     expect(formatUsd(0)).toBe("$0.00");
     expect(formatUsd(14999)).toBe("$149.99");
     expect(formatUsd(123456789)).toBe("$1,234,567.89");
-  });
-});
-
-describe("dates", () => {
-  it("shows the UTC calendar date as MM/DD/YYYY", () => {
-    expect(formatOrderDate("2025-09-01T23:30:00.000Z")).toBe("09/01/2025");
-    expect(formatOrderDate("2024-12-31T00:00:00.000Z")).toBe("12/31/2024");
-    expect(formatOrderDate("nonsense")).toBe("");
   });
 });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { PLAN_NAMES } from "../content/sections.ts";
+import { PLAN_POINT_FIELDS } from "../content/plans.ts";
 import {
   counterItems,
   formatPrice,
   LANDING_POINTS,
-  PLAN_ORDER,
   type Plan,
   PRICING_PAGE_POINTS,
   percent,
@@ -15,23 +14,18 @@ import {
   sortedSteps,
   telHref,
   truncate,
-} from "./format.ts";
+} from "./display.ts";
 
-const ORD = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
 const plan = (name: string, id: string, points = 10): Plan =>
   ({
     _id: id,
     packageName: name,
     packagePrice: "49",
     packageButtonText: "Order",
-    ...Object.fromEntries(ORD.map((o, i) => [`packagePoint${o}`, i < points ? `${name} point ${i + 1}` : ""])),
+    ...Object.fromEntries(PLAN_POINT_FIELDS.map((field, i) => [field, i < points ? `${name} point ${i + 1}` : ""])),
   }) as Plan;
 
 describe("plans", () => {
-  it("uses the registry's plan names", () => {
-    expect(PLAN_ORDER).toEqual(PLAN_NAMES);
-  });
-
   it("picks the first plan of each name, in the order Basic, Premium, Standard", () => {
     const picked = pickPlans([plan("Standard", "s"), plan("Premium", "p"), plan("Basic", "b"), plan("Basic", "b2")]);
     expect(picked.map((p) => p._id)).toEqual(["b", "p", "s"]);
@@ -44,7 +38,7 @@ describe("plans", () => {
     expect(planPoints(plan("Standard", "s"), pointLimit(LANDING_POINTS, plan("Standard", "s")))).toHaveLength(7);
     expect(planPoints(plan("Premium", "p"), pointLimit(PRICING_PAGE_POINTS, plan("Premium", "p")))).toHaveLength(8);
     expect(planPoints(plan("Basic", "b"), pointLimit(PRICING_PAGE_POINTS, plan("Basic", "b")))).toEqual(
-      ORD.slice(0, 7).map((_, i) => `Basic point ${i + 1}`),
+      PLAN_POINT_FIELDS.slice(0, 7).map((_, i) => `Basic point ${i + 1}`),
     );
   });
 

@@ -1,0 +1,28 @@
+import { Outlet } from "react-router";
+import { AdminFrame } from "~/layout/admin-frame.tsx";
+import { errorText } from "~/layout/error-page.tsx";
+import type { Route } from "./+types/layout";
+import { LinkLine } from "~/ui/link-line.tsx";
+
+/** Every admin screen sits in the admin frame (routes.ts wraps them in this layout route). */
+export default function AdminLayout() {
+  return (
+    <AdminFrame>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/** An admin screen's error (an unknown record, a 409) stays inside the admin frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { title, detail } = errorText(error);
+  return (
+    <AdminFrame>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      {detail && <p className="mt-4 text-gray-700">{detail}</p>}
+      <LinkLine to="/admin" className="mt-8">
+        Back to the dashboard
+      </LinkLine>
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,67 @@
+import { formatPrice, type Plan, pickPlans, planPoints, pointLimit } from "../display.ts";
+import { buttonPrimary, Check, Heading, Section } from "./primitives.tsx";
+
+function PlanCard({ plan, limit, withCents, level }: { plan: Plan; limit: number; withCents: boolean; level: 2 | 3 }) {
+  const featured = plan.packageName === "Premium";
+  const Name = level === 2 ? "h2" : "h3";
+  const buttonText = plan.packageButtonText || "Order Now";
+  return (
+    <article
+      aria-labelledby={`plan-${plan._id}`}
+      className={`flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${featured ? "border-2 border-brand-700 lg:-my-4 lg:py-12" : "border-gray-200"}`}
+    >
+      <Name id={`plan-${plan._id}`} className="text-2xl font-bold text-ink">
+        {plan.packageName}
+      </Name>
+      <p className="mt-4 text-5xl font-extrabold tracking-tight text-ink">
+        {formatPrice(plan.packagePrice, withCents)}
+        <span className="sr-only"> US dollars</span>
+      </p>
+      <ul className="mt-6 flex-1 space-y-3">
+        {planPoints(plan, limit).map((point) => (
+          <li key={point} className="flex gap-2 text-gray-800">
+            <Check />
+            {point}
+          </li>
+        ))}
+      </ul>
+      <a href={`/order-now/${plan._id}`} className={`${buttonPrimary} mt-8 w-full`}>
+        {buttonText}
+        {!buttonText.includes(plan.packageName) && <span className="sr-only"> ({plan.packageName} plan)</span>}
+      </a>
+    </article>
+  );
+}
+
+/** The three plans Basic, Premium, Standard; `level` is their heading level (h2 on /pricing/, h3 in a section). */
+export function PlanGrid({
+  plans,
+  limits,
+  withCents,
+  level,
+}: {
+  plans: Plan[];
+  limits: Parameters<typeof pointLimit>[0];
+  withCents: boolean;
+  level: 2 | 3;
+}) {
+  const picked = pickPlans(plans);
+  if (!picked.length) return null;
+  return (
+    <div className="grid items-stretch gap-8 lg:grid-cols-3">
+      {picked.map((plan) => (
+        <PlanCard key={plan._id} plan={plan} limit={pointLimit(limits, plan)} withCents={withCents} level={level} />
+      ))}
+    </div>
+  );
+}
+
+export function Pricing({ plans, limits }: { plans: Plan[]; limits: Parameters<typeof pointLimit>[0] }) {
+  if (!pickPlans(plans).length) return null;
+  return (
+    <Section id="pricing" heading="pricing" className="bg-brand-50">
+      <Heading id="pricing" eyebrow="Pricing" title="Choose the plan that fits your site" />
+      <PlanGrid plans={plans} limits={limits} withCents level={3} />
+    </Section>
+  );
+}

@@ -1,0 +1,97 @@
+import type { SectionKey, SectionRecord } from "../../content/sections.ts";
+
+/**
+ * What every public content block is built from: the page column, the primary button, lazy
+ * images, a section with its h2 heading, the check mark and the skill bar. Headings: the page's h1
+ * is the banner (landing) or the page title; blocks use h2 and their cards h3.
+ */
+
+export type R<K extends SectionKey> = SectionRecord<K>;
+
+export const buttonPrimary =
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800";
+export const container = "mx-auto max-w-6xl px-4";
+
+/** An image below the fold: lazy, async-decoded, with its box reserved (width/height). */
+export function Img({
+  src,
+  alt,
+  width,
+  height,
+  eager,
+  className,
+}: {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  eager?: boolean;
+  className?: string;
+}) {
+  if (!src) return null;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      decoding={eager ? "sync" : "async"}
+      fetchPriority={eager ? "high" : undefined}
+      className={className}
+    />
+  );
+}
+
+/** A landing section: an anchor target labelled by its heading (`<heading>-heading`). */
+export function Section({
+  id,
+  heading,
+  className = "",
+  children,
+}: {
+  id?: string;
+  heading: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${heading}-heading`} className={`scroll-mt-4 py-16 md:py-20 ${className}`}>
+      <div className={container}>{children}</div>
+    </section>
+  );
+}
+
+/** Small coloured line above an h2 (the sections' "text" / "sub heading" fields). */
+export function Heading({ id, eyebrow, title, center = true }: { id: string; eyebrow?: string; title: string; center?: boolean }) {
+  return (
+    <div className={`mb-10 ${center ? "mx-auto max-w-2xl text-center" : ""}`}>
+      {eyebrow && <p className="text-sm font-bold uppercase tracking-wider text-brand-700">{eyebrow}</p>}
+      <h2 id={`${id}-heading`} className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+        {title}
+      </h2>
+    </div>
+  );
+}
+
+/** The check mark before a plan's or the about block's points. */
+export const Check = () => (
+  <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false" className="mt-0.5 h-5 w-5 flex-none text-emerald-700">
+    <path fill="currentColor" d="M8.1 14.6 3.5 10l1.4-1.4 3.2 3.2 7-7 1.4 1.4z" />
+  </svg>
+);
+
+/** A labelled bar; the bar itself is decoration, the text says the percent. */
+export function SkillBar({ label, value }: { label: string; value: number }) {
+  return (
+    <li>
+      <div className="flex justify-between gap-4 font-semibold text-ink">
+        <span>{label}</span>
+        <span>{`${value}%`}</span>
+      </div>
+      <div aria-hidden="true" className="mt-2 h-3 overflow-hidden rounded-full bg-brand-100">
+        <div className="h-full rounded-full bg-brand-700" style={{ width: `${value}%` }} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,27 @@
+import { sortedSteps } from "../display.ts";
+import { Heading, type R, Section } from "./primitives.tsx";
+
+export function Steps({ steps }: { steps: R<"steps">[] }) {
+  if (!steps.length) return null;
+  return (
+    <Section id="get-started" heading="get-started" className="bg-brand-50">
+      <Heading id="get-started" eyebrow="Getting started" title="From order to results in a few steps" />
+      <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+        {sortedSteps(steps).map((step) => (
+          <li key={step._id} className="flex gap-4">
+            <span aria-hidden="true" className="flex h-11 w-11 flex-none items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+              {step.stepNumber}
+            </span>
+            <div>
+              <h3 className="text-lg font-bold text-ink">
+                <span className="sr-only">Step {step.stepNumber}: </span>
+                {step.stepTitle}
+              </h3>
+              <p className="mt-1 leading-relaxed text-gray-700">{step.stepDetails}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
