@@ -95,6 +95,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const handlers = new Map<string, JobHandlerDef<unknown>>();
   const schedules: { name: string; intervalSeconds: number; kind: string; payload: unknown; lastSlot?: string }[] = [];
   const running = new Set<Promise<void>>();
+  const claims = new Set<Promise<number>>();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
@@ -145,11 +146,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async drain({ timeoutMs = 15_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
+      // Waits for this process's claims in flight too (the worker's own tick may be claiming a
+      // job right now: it is locked, so not "due", but not finished either).
+      const settle = async () => {
+        while (claims.size > 0 || running.size > 0) await Promise.allSettled([...claims, ...running]);
+      };
       for (;;) {
-        await Promise.all([...running]);
+        await settle();
         const claimed = await claimAndRun(concurrency);
-        await Promise.all([...running]);
-        if (claimed === 0 && running.size === 0 && !(await hasDueJob())) return;
+        await settle();
+        const due = await hasDueJob();
+        if (claimed === 0 && !due && claims.size === 0 && running.size === 0) return;
         if (Date.now() > deadline) throw new Error(`jobs still due after ${timeoutMs} ms`);
       }
     },
@@ -243,7 +250,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
    * process is claiming at the same moment (SKIP LOCKED); SQLite serialises writers anyway.
    * A cheap read first, so an idle worker never takes SQLite's write lock.
    */
-  async function claimAndRun(limit: number): Promise<number> {
+  function claimAndRun(limit: number): Promise<number> {
+    const claim = claimAndStart(limit);
+    claims.add(claim);
+    return claim.finally(() => claims.delete(claim));
+  }
+
+  async function claimAndStart(limit: number): Promise<number> {
     if (limit <= 0 || stopping || !(await hasDueJob())) return 0;
     const at = now();
     const kinds = [...handlers.keys()];

@@ -45,6 +45,7 @@ test("reset a forgotten password through the mailed link", async ({ page }) => {
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toContainText("we have sent it a link");

@@ -8,13 +8,16 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.f
 
 export async function register(page: Page, email: string, password = "secret123") {
   await page.goto("/register");
+  await expect(page.getByRole("heading", { level: 1, name: "Register" })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** Signs in on the login page (waiting for it first: after a link click the old page may still show). */
 export async function logIn(page: Page, email: string, password = "secret123") {
+  await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
