@@ -99,6 +99,9 @@ export async function createOrder(
     created_at: now,
     updated_at: now,
     paid_at: null,
+    paypal_order_id: null,
+    paypal_request_id: null,
+    refunded_at: null,
   };
   // The order and the admins' notes are stored together: an acknowledged order always has them.
   await services.db.transaction().execute(async (trx) => {
