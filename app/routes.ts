@@ -46,6 +46,7 @@ export default [
   route("paypal-standin", "routes/paypal-standin/index.tsx"),
   route("paypal-standin/cgi-bin/webscr", "routes/paypal-standin/webscr.ts"),
   route("paypal-standin/checkout/:token", "routes/paypal-standin/checkout.tsx"),
+  route("paypal-standin/checkoutnow", "routes/paypal-standin/checkoutnow.tsx"),
   // Public pages and search visibility
   route("pricing", "routes/site/pricing.tsx"),
   route("service", "routes/site/service.tsx"),
