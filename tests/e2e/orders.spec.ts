@@ -3,8 +3,9 @@ import { e2eEnv } from "../../playwright.config.ts";
 import { lastMailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 /**
- * A customer orders the Premium plan, pays through the local PayPal stand-in and sees it paid;
- * a second order is cancelled at the stand-in; the admin sees the sale and delivers the order.
+ * A customer orders the Premium plan, pays with PayPal Checkout (the Orders v2 REST flow, the
+ * default) through the local stand-in's approval page and sees it paid; a second order is
+ * cancelled there; the admin sees the sale and delivers the order.
  */
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -64,9 +65,11 @@ test("order Premium, pay through the stand-in, cancel a second order; the admin 
   await expect(pending.getByRole("row").nth(1)).toContainText(`$${price.toFixed(2)}`);
   await pending.getByRole("link", { name: /^Pay Now/ }).click();
 
-  // Pay: our pay page hands over to the stand-in's hosted checkout, which returns us.
+  // Pay: Pay Now creates the PayPal order and sends us to the stand-in's approval page; Pay there
+  // returns us to the site, which captures.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for your order");
   await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await expect(page).toHaveURL(/\/paypal-standin\/checkoutnow\?token=[A-Z0-9]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("PayPal stand-in — test payment, no money moves");
   await expect(page.getByText(`${price.toFixed(2)} USD`)).toBeVisible();
   await expect(page.getByText("Premium", { exact: true })).toBeVisible();
