@@ -4,7 +4,7 @@ import type { CreateOrderRequest, ErrorBody, PayPalOrder, TokenResponse, Webhook
  * A small typed client for the part of PayPal's REST API that Rankwell uses: OAuth client
  * credentials, Orders v2 (create, get, capture) and webhook signature verification. Written over
  * `fetch` because PayPal's own server SDK cannot be pointed at any address but PayPal's two
- * (docs/decisions/0009-paypal-orders-v2.md), and the stand-in and the tests need that.
+ * (docs/decisions/0011-paypal-checkout-rest.md), and the stand-in and the tests need that.
  *
  * - The access token is cached until shortly before it expires, fetched once however many calls
  *   wait for it, and fetched anew when PayPal answers 401 (the call is then made once more).
