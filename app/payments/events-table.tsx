@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatUsd } from "../orders/format.ts";
 import { Cell, Table } from "../ui/table.tsx";
 
-/** A payment event as the admin screens show it (events.server.ts: EventListItem). */
+/** A payment event as the admin screens show it (read by events.server.ts). */
 export interface EventRow {
   id: string;
   receivedAt: string;

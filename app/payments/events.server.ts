@@ -5,6 +5,7 @@ import { newestFirstPage } from "../db/paging.server.ts";
 import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/queue.server.ts";
 import type { Logger } from "../logger.server.ts";
 import { PayPalUnavailable } from "./paypal-rest/client.server.ts";
+import type { EventRow } from "./events-table.tsx";
 import type { Outcome, PaymentEvent, PaymentProvider, ProviderName } from "./provider.ts";
 
 /**
@@ -157,40 +158,22 @@ export async function recordOutcome(db: Db, provider: ProviderName, source: "ret
     .execute();
 }
 
-export interface EventListItem {
-  id: string;
-  receivedAt: string;
-  provider: string;
-  source: string;
-  type: string;
-  orderId: string | null;
-  reference: string | null;
-  amountCents: number | null;
-  currency: string | null;
-  status: string;
-  outcome: string;
-  attention: boolean;
-  reason: string;
-}
-
-const toItem = (row: PaymentEvent): EventListItem => ({
+const toItem = (row: PaymentEvent): EventRow => ({
   id: row.id,
   receivedAt: row.received_at,
-  provider: row.provider,
   source: row.source,
   type: row.event_type,
   orderId: row.order_id,
   reference: row.reference,
   amountCents: row.amount_cents,
   currency: row.currency,
-  status: row.status,
   outcome: row.outcome ?? (row.status === "received" ? "processing" : ""),
   attention: row.attention === 1,
   reason: row.reason,
 });
 
 /** The admin's list: newest first, everything or only what needs attention. */
-export async function listEvents(db: Db, filter: { attention?: boolean }, page: number, pageSize: number): Promise<{ items: EventListItem[] } & PageInfo> {
+export async function listEvents(db: Db, filter: { attention?: boolean }, page: number, pageSize: number): Promise<{ items: EventRow[] } & PageInfo> {
   const query = db
     .selectFrom("payment_events")
     .selectAll()
@@ -205,7 +188,7 @@ export async function attentionCount(db: Db): Promise<number> {
 }
 
 /** One order's payment history, oldest first. */
-export async function orderHistory(db: Db, orderId: string): Promise<EventListItem[]> {
+export async function orderHistory(db: Db, orderId: string): Promise<EventRow[]> {
   const rows = await db.selectFrom("payment_events").selectAll().where("order_id", "=", orderId).orderBy("received_at").orderBy("id").limit(200).execute();
   return rows.map(toItem);
 }

@@ -27,36 +27,36 @@ async function cancel(services: Services, user: Parameters<typeof cancelOrder>[1
   }
 }
 
+/** The signed-in owner's order (404 for anyone else's) and where the page leads afterwards. */
+async function ownerView({ context, request, params }: Pick<Route.LoaderArgs, "context" | "request" | "params">) {
+  const user = requireUser(context, request);
+  const { services } = context.get(requestContext);
+  const next = context.get(viewerContext).isAdmin ? "/admin" : "/dashboard";
+  const order = await ownOrder(services.db, user, params.id).catch((error) => {
+    throw error instanceof AppError ? data({ message: error.message }, { status: error.status }) : error;
+  });
+  return { services, user, order, base: { next, id: order.id, planId: order.plan_id, packageName: order.package_name } };
+}
+
 /**
  * PayPal's cancel return. The address we gave PayPal carries a per-order key: the owner arriving
  * with it cancels at once, as the specification says (the payment becomes Cancelled). Without a
  * valid key the page only asks the owner to confirm, and cancelling is a POST, so no other site
  * can cancel someone's order by sending them to a link. Anyone else's order is a 404.
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
-  const { services } = context.get(requestContext);
-  const next = context.get(viewerContext).isAdmin ? "/admin" : "/dashboard";
-  const order = await ownOrder(services.db, user, params.id).catch((error) => {
-    throw error instanceof AppError ? data({ message: error.message }, { status: error.status }) : error;
-  });
-  const base = { next, id: order.id, planId: order.plan_id, packageName: order.package_name };
+export async function loader(args: Route.LoaderArgs) {
+  const { services, user, order, base } = await ownerView(args);
   if (order.payment_status === "Cancelled") return { ...base, state: "cancelled" as const, redirect: false };
   if (order.payment_status !== "UnPaid") return { ...base, state: "paid" as const, redirect: false };
-  if (!validCancelKey(services.config, order.id, new URL(request.url).searchParams.get("key"))) return { ...base, state: "confirm" as const, redirect: false };
+  if (!validCancelKey(services.config, order.id, new URL(args.request.url).searchParams.get("key"))) return { ...base, state: "confirm" as const, redirect: false };
   const result = await cancel(services, user, order.id);
   return { ...base, ...result, redirect: result.state === "cancelled" };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const { services } = context.get(requestContext);
-  const next = context.get(viewerContext).isAdmin ? "/admin" : "/dashboard";
-  const order = await ownOrder(services.db, user, params.id).catch((error) => {
-    throw error instanceof AppError ? data({ message: error.message }, { status: error.status }) : error;
-  });
+export async function action(args: Route.ActionArgs) {
+  const { services, user, order, base } = await ownerView(args);
   const result = await cancel(services, user, order.id);
-  return { next, id: order.id, planId: order.plan_id, packageName: order.package_name, ...result, redirect: result.state === "cancelled" };
+  return { ...base, ...result, redirect: result.state === "cancelled" };
 }
 
 export default function OrderCancelled({ loaderData, actionData }: Route.ComponentProps) {
