@@ -82,12 +82,15 @@ export async function confirmReturn(services: Deps, order: OrderRow, params: URL
 }
 
 export const RECONCILE_JOB = "payments.reconcile";
-/** How far back reconciliation looks for unsettled PayPal orders. */
-const RECONCILE_DAYS = 30;
+/**
+ * How far back reconciliation looks. PayPal reverses an approval that is not captured within
+ * hours, and a capture it made sends webhooks for days; a week covers both with room to spare.
+ */
+const RECONCILE_DAYS = 7;
 const RECONCILE_BATCH = 200;
 
 /**
- * Asks PayPal about every UnPaid order that has a PayPal order (the last 30 days), captures
+ * Asks PayPal about every UnPaid order that has a PayPal order (the last 7 days, newest first), captures
  * approved ones and records completed ones: a capture whose answer was lost, or a buyer who closed
  * the tab, ends Paid without anyone acting. One job per interval across all processes
  * (jobs.every); a run stops early rather than overlap the next one.
@@ -121,8 +124,8 @@ const unsettled = (db: Db, since: string) =>
     .selectAll()
     .where("payment_status", "=", "UnPaid")
     .where("paypal_order_id", "is not", null)
-    .where("created_at", ">=", since)
-    .orderBy("updated_at")
+    .where("updated_at", ">=", since)
+    .orderBy("updated_at", "desc")
     .limit(RECONCILE_BATCH)
     .execute();
 

@@ -192,6 +192,17 @@ describe("the return captures", () => {
     expect((await eventsFor(order._id)).map((e) => `${e.source}:${e.outcome}`)).toEqual(["return:processing", "reconcile:paid"]);
   });
 
+  it("Pay Now on an order the buyer already approved at PayPal goes to the return page, which captures", async () => {
+    const order = await placeOrder(alice, premium);
+    const id = await payNow(alice, order._id);
+    await paypal.approve(id);
+    const again = await alice.form(`/pay-now/${order._id}`, {});
+    expect(again.status).toBe(303);
+    const to = again.headers.get("location")!;
+    expect(to).toBe(`${server.url}/received-payment/${order._id}?token=${id}`);
+    expect(pageText((await alice.page(pathOf(to))).html)).toContain("You Have Paid");
+  });
+
   it("a buyer who approved and closed the tab is captured by reconciliation", async () => {
     const order = await placeOrder(alice, premium);
     const id = await payNow(alice, order._id);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Config } from "../../config.server.ts";
 import { nowIso } from "../../db/db.server.ts";
+import { isId } from "../../db/ids.server.ts";
 import { getOrderRow, type OrderRow } from "../../orders/orders.server.ts";
 import type { Services } from "../../services.server.ts";
 import { paymentAccountEmail, returnUrls } from "../account.server.ts";
@@ -74,6 +75,7 @@ export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | 
       case "refunded":
         return { ...about, reference: judged.captureId, outcome: "refunded", attention: true, reason: `${judged.reason}, but our order is ${order.payment_status}` };
       case "approved":
+        if (!capture) return { ...about, outcome: "approved", reason: `the buyer approved PayPal order ${paypalOrderId}; not captured yet` };
         return { ...about, outcome: "ignored", reason: `the buyer approved PayPal order ${paypalOrderId}, but our order is ${order.payment_status}, so it is not captured` };
       case "voided":
         return { ...about, outcome: "voided", reason: `PayPal order ${paypalOrderId} is VOIDED` };
@@ -112,7 +114,9 @@ export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | 
     const order =
       (facts.orderId ? await getOrderRow(db, facts.orderId) : undefined) ??
       (facts.paypalOrderId ? await db.selectFrom("orders").selectAll().where("paypal_order_id", "=", facts.paypalOrderId).executeTakeFirst() : undefined);
-    if (!order) return { ...about, outcome: "rejected", attention: true, reason: `${facts.eventType} for no order of ours (custom_id ${facts.orderId ?? "none"})` };
+    // A payment that names one of our order ids but finds no order needs a person; one without
+    // (another integration on the same PayPal account) does not.
+    if (!order) return { ...about, outcome: "rejected", attention: isId(facts.orderId ?? ""), reason: `${facts.eventType} for no order of ours (custom_id ${facts.orderId ?? "none"})` };
     const paypalOrderId = facts.paypalOrderId ?? order.paypal_order_id;
     if (!paypalOrderId) return { ...about, orderId: order.id, outcome: "rejected", attention: true, reason: `${facts.eventType} names no PayPal order` };
     const outcome = await settle(order, paypalOrderId, facts.eventType === "CHECKOUT.ORDER.APPROVED");
@@ -134,7 +138,9 @@ export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | 
             const url = approveUrl(existing);
             if (url) return { kind: "redirect", url };
           }
-          // Paid, pending or approved: the return page says what happened (and captures).
+          // Approved but not captured (the buyer never came back): the return page captures it.
+          if (outcome.outcome === "approved") return { kind: "redirect", url: `${returnUrls(config, order.id).returnUrl}?token=${encodeURIComponent(order.paypal_order_id)}` };
+          // Paid or pending: the return page says what happened.
           if (["paid", "pending", "ignored"].includes(outcome.outcome) || (outcome.outcome === "rejected" && !outcome.attention)) {
             return { kind: "redirect", url: returnUrls(config, order.id).returnUrl };
           }
