@@ -12,6 +12,8 @@ export interface EventRow {
   reference: string | null;
   amountCents: number | null;
   currency: string | null;
+  /** received (being processed), done, failed (gave up: can be tried again). */
+  status: string;
   outcome: string;
   attention: boolean;
   reason: string;

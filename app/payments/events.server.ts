@@ -2,7 +2,7 @@ import { type Db, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
-import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/queue.server.ts";
+import { type JobHandlerDef, type JobQueue, PermanentJobError, retryJob } from "../jobs/queue.server.ts";
 import type { Logger } from "../logger.server.ts";
 import { PayPalUnavailable } from "./paypal-rest/client.server.ts";
 import type { EventRow } from "./events-table.tsx";
@@ -167,6 +167,7 @@ const toItem = (row: PaymentEvent): EventRow => ({
   reference: row.reference,
   amountCents: row.amount_cents,
   currency: row.currency,
+  status: row.status,
   outcome: row.outcome ?? (row.status === "received" ? "processing" : ""),
   attention: row.attention === 1,
   reason: row.reason,
@@ -191,4 +192,23 @@ export async function attentionCount(db: Db): Promise<number> {
 export async function orderHistory(db: Db, orderId: string): Promise<EventRow[]> {
   const rows = await db.selectFrom("payment_events").selectAll().where("order_id", "=", orderId).orderBy("received_at").orderBy("id").limit(200).execute();
   return rows.map(toItem);
+}
+
+/**
+ * An admin's "Try again" for an event whose processing gave up (PayPal unreachable for hours, or
+ * an error): it goes back to waiting and its job runs again at once, with a fresh count of tries.
+ */
+export async function retryEvent(deps: { db: Db; jobs: Pick<JobQueue, "wake"> }, id: string): Promise<boolean> {
+  const job = await deps.db.selectFrom("jobs").select("id").where("dedupe_key", "=", `${PROCESS_EVENT_JOB}:${id}`).executeTakeFirst();
+  if (!job) return false;
+  const reopened = await deps.db
+    .updateTable("payment_events")
+    .set({ status: "received", outcome: null, attention: 0, reason: "tried again by an admin", processed_at: null })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  if (Number(reopened.numUpdatedRows) !== 1) return false;
+  await retryJob(deps.db, job.id);
+  deps.jobs.wake();
+  return true;
 }
