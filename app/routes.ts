@@ -28,6 +28,7 @@ export default [
     // Orders
     route("total-orders", "routes/admin/total-orders.tsx"),
     route("admin/payment-status/:id", "routes/admin/order-status.tsx"),
+    route("admin/payments", "routes/admin/payments.tsx"),
   ]),
   // A download, not a screen: outside the frame.
   route("all-subscriber/csv", "routes/admin/subscribers-csv.tsx"),

@@ -48,6 +48,7 @@ const staticPageAccess: Record<string, Access> = {
   "/admin": "Admin",
   "/admin-user/:id": "Admin",
   "/admin/payment-status/:id": "Admin",
+  "/admin/payments": "Admin",
   "/total-orders": "Admin",
   "/all-messages": "Admin",
   "/view/:id": "Admin",

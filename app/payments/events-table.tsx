@@ -28,7 +28,20 @@ const SOURCES: Record<string, string> = { ipn: "IPN", webhook: "Webhook", return
  * Notifications and events, one row each: when, what, which order, how much, and what became of
  * it. Rows that need a person say so in words (not only by colour).
  */
-export function PaymentEventsTable({ caption, events, showOrder = true, empty }: { caption: string; events: EventRow[]; showOrder?: boolean; empty?: string }) {
+export function PaymentEventsTable({
+  caption,
+  events,
+  showOrder = true,
+  empty,
+  action,
+}: {
+  caption: string;
+  events: EventRow[];
+  showOrder?: boolean;
+  empty?: string;
+  /** Something to do about a row (a "Try again" form), shown under its outcome. */
+  action?: (event: EventRow) => React.ReactNode;
+}) {
   const headers = ["Received", "Type", ...(showOrder ? ["Order"] : []), "Amount", "Outcome"];
   return (
     <Table caption={caption} headers={headers} empty={empty ?? "No payment notifications yet."}>
@@ -58,6 +71,7 @@ export function PaymentEventsTable({ caption, events, showOrder = true, empty }:
             {e.attention && <span className="ml-2 rounded bg-amber-700 px-1.5 py-0.5 text-xs font-semibold text-white">Needs attention</span>}
             <span className="block text-xs text-gray-700">{e.reason}</span>
             {e.reference && <span className="block font-mono text-xs break-all text-gray-600">PayPal: {e.reference}</span>}
+            {action?.(e)}
           </Cell>
         </tr>
       ))}

@@ -52,9 +52,11 @@ describe("before a payment account exists", () => {
     expect(pageText(page.html)).toContain("no payment account has been set up yet");
     expect(payForm(page.html)).toBeUndefined();
     expect((await admin.page("/admin")).html).toContain('href="/add-paypal-Email"');
+    expect(pageText((await admin.page("/admin")).html)).toContain("No payment account email is set, so customers cannot pay online.");
 
     await setPaymentAccount(admin, ACCOUNT);
     expect(pageText((await alice.page(`/order-now/${basic}`)).html)).not.toContain("Online payment is not set up yet");
+    expect(pageText((await admin.page("/admin")).html)).not.toContain("No payment account email is set");
     const account = (await admin.json("GET", "/api/paypal-email")).body[0];
     expect((await admin.page("/admin")).html).toContain(`href="/paypal-email/${account._id}"`);
   });

@@ -182,6 +182,41 @@ describe("an IPN that passes every rule", () => {
     await server.drainJobs();
     expect(await statusOf(order._id)).toBe("Paid");
   });
+
+  it("still failing after the last try: flagged for a person, who can try it again from Payments", async () => {
+    const order = await placeOrder(alice, premium);
+    answer = 503;
+    const before = await eventIds(server);
+    expect(await postIpn(validIpn(order))).toBe(200);
+    await server.drainJobs();
+    const [id] = [...(await eventIds(server))].filter((x) => !before.has(x));
+    // Eleven tries have failed already; the twelfth, now due, is the last.
+    await server.services.db.updateTable("jobs").set({ attempts: 11, run_at: new Date(0).toISOString() }).where("dedupe_key", "=", `payments.process-event:${id}`).execute();
+    await server.drainJobs();
+    const failed = await server.services.db.selectFrom("payment_events").selectAll().where("id", "=", id!).executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ status: "failed", outcome: "failed", attention: 1 });
+    expect(failed.reason).toMatch(/still failing after 12 tries/);
+    expect(failed.raw).not.toBeNull();
+    const listed = await admin.page("/admin/payments?attention=1");
+    expect(pageText(listed.html)).toContain("still failing after 12 tries");
+    expect(listed.html).toContain(`href="/admin/payment-status/${order._id}"`);
+    expect(pageText((await admin.page("/admin")).html)).toMatch(/\d+ payments? needs? your attention/);
+
+    answer = "VERIFIED";
+    const retried = await admin.form("/admin/payments?attention=1", { id: id! });
+    expect(retried.status).toBe(200);
+    expect(pageText(await retried.text())).toContain("The notification is being processed again.");
+    await server.drainJobs();
+    expect(await statusOf(order._id)).toBe("Paid");
+    expect(await server.services.db.selectFrom("payment_events").select(["status", "outcome", "attention"]).where("id", "=", id!).executeTakeFirstOrThrow()).toEqual({
+      status: "done",
+      outcome: "paid",
+      attention: 0,
+    });
+    // A customer cannot see or use the screen.
+    expect((await alice.page("/admin/payments")).status).toBe(403);
+    expect((await alice.form("/admin/payments", { id: id! })).status).toBe(403);
+  });
 });
 
 describe("each rejection rule leaves the order UnPaid", () => {

@@ -405,3 +405,30 @@ describe("refunds and reversals", () => {
     expect(flagged!.reason).toMatch(/Cancelled: this completed payment needs a refund/);
   });
 });
+
+describe("the admin's view", () => {
+  it("Payments lists every event and, filtered, what needs attention; an order's page shows its history", async () => {
+    const order = await placeOrder(alice, premium);
+    const id = await payNow(alice, order._id);
+    paypal.tamper(id, (o) => (o.purchase_units![0]!.payee = { email_address: "thief@example.com" }));
+    await approveAndReturn(alice, id);
+    const flagged = await db().selectFrom("payment_events").select("id").where("attention", "=", 1).execute();
+
+    const all = await admin.page("/admin/payments");
+    expect(all.status).toBe(200);
+    expect(pageText(all.html)).toMatch(/Payment notifications and events \(\d+\), newest first/);
+    const attention = await admin.page("/admin/payments?attention=1");
+    const text = pageText(attention.html);
+    expect(text).toContain(`Needs attention (${flagged.length}), newest first`);
+    expect(text).toContain("payee thief@example.com is not our payment account");
+    expect(attention.html).toContain(`href="/admin/payment-status/${order._id}"`);
+    expect(attention.html).toMatch(/aria-current="page"[^>]*>Needs attention/);
+    expect(pageText((await admin.page("/admin")).html)).toContain(`${flagged.length} payments need your attention`);
+
+    const history = pageText((await admin.page(`/admin/payment-status/${order._id}`)).html);
+    expect(history).toContain("Payment history, oldest first");
+    expect(history).toContain("Return page");
+    expect(history).toContain("mismatch");
+    expect((await alice.page("/admin/payments")).status).toBe(403);
+  });
+});
