@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../config.server.ts";
+import { editUrl } from "../content/admin-pages.ts";
 import { getSingleton } from "../content/content.server.ts";
+import { sections } from "../content/sections.ts";
 import type { Db } from "../db/db.server.ts";
 
 /** Where PayPal posts: IPNs (Payments Standard) and webhooks (REST). */
@@ -12,6 +14,16 @@ export async function paymentAccountEmail(db: Db): Promise<string | undefined> {
   const account = await getSingleton(db, "paymentAccount");
   const email = account?.paypalEmail?.trim();
   return email ? email : undefined;
+}
+
+/**
+ * Where an admin sets the payment account: its edit screen once it exists, else the page that
+ * creates it; `isSet` only once it holds an email (no email, no online payment).
+ */
+export async function paymentAccountLink(db: Db): Promise<{ path: string; isSet: boolean }> {
+  const account = await getSingleton(db, "paymentAccount");
+  const def = sections.paymentAccount;
+  return account ? { path: editUrl(def, account._id), isSet: Boolean(account.paypalEmail?.trim()) } : { path: def.adminPath, isSet: false };
 }
 
 /**

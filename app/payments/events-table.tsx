@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatUsd } from "../orders/format.ts";
+import { formatUsd } from "../shared/money.ts";
 import { Cell, Table } from "../ui/table.tsx";
 
 /** A payment event as the admin screens show it (read by events.server.ts). */

@@ -10,7 +10,7 @@ import { paypalStandardProvider } from "./paypal-standard.server.ts";
 import { paypalProvider as standardWire } from "./paypal.server.ts";
 import type { Outcome, PaymentProvider, ProviderName } from "./provider.ts";
 
-export { IPN_PATH, paymentAccountEmail, WEBHOOK_PATH } from "./account.server.ts";
+export { IPN_PATH, paymentAccountEmail, paymentAccountLink, WEBHOOK_PATH } from "./account.server.ts";
 
 type Deps = Pick<Services, "db" | "config" | "mailer">;
 

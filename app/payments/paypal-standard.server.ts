@@ -1,4 +1,4 @@
-import { centsToAmount } from "../orders/format.ts";
+import { centsToAmount } from "../shared/money.ts";
 import { getOrderRow } from "../orders/orders.server.ts";
 import type { Services } from "../services.server.ts";
 import { IPN_PATH, paymentAccountEmail, returnUrls } from "./account.server.ts";

@@ -1,4 +1,4 @@
-import { amountToCents, centsToAmount } from "../orders/format.ts";
+import { amountToCents, centsToAmount } from "../shared/money.ts";
 import type { CheckoutForm } from "./provider.ts";
 
 export interface CheckoutRequest {

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { PaymentEventsTable } from "../db/schema.ts";
+import type { PaymentEventsTable } from "../db/tables.ts";
 import type { OrderRow } from "../orders/orders.server.ts";
 
 /**

@@ -1,7 +1,8 @@
 import { isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { DbOrTrx } from "../jobs/queue.server.ts";
-import { formatOrderDate, formatUsd } from "../orders/format.ts";
+import { shortDate } from "../shared/dates.ts";
+import { formatUsd } from "../shared/money.ts";
 import { markOrderPaid, markOrderRefunded, type OrderRow } from "../orders/orders.server.ts";
 import type { Services } from "../services.server.ts";
 import type { Outcome } from "./provider.ts";
@@ -82,7 +83,7 @@ async function queueReceipt(services: Pick<Services, "config" | "mailer">, trx: 
       text: [
         `Hello ${order.customer_name},`,
         "",
-        `Thank you: we have received your payment of ${formatUsd(order.price_cents)} for the ${order.package_name} plan you ordered on ${formatOrderDate(order.created_at)}.`,
+        `Thank you: we have received your payment of ${formatUsd(order.price_cents)} for the ${order.package_name} plan you ordered on ${shortDate(order.created_at)}.`,
         "",
         `Order: ${order.id}`,
         `PayPal transaction: ${txnId}`,

@@ -1,4 +1,4 @@
-import { amountToCents, centsToAmount } from "../../orders/format.ts";
+import { amountToCents, centsToAmount } from "../../shared/money.ts";
 import type { Capture, CreateOrderRequest, Link, PayPalOrder, Refund, WebhookEvent } from "./types.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { amountToCents } from "../../orders/format.ts";
+import { amountToCents } from "../../shared/money.ts";
 import type { Capture, CreateOrderRequest, PayPalOrder, WebhookEvent } from "./types.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../../config.server.ts";
 import { type Db, isUniqueViolation } from "../../db/db.server.ts";
-import type { PaypalStandinOrdersTable } from "../../db/schema.ts";
+import type { PaypalStandinOrdersTable } from "../../db/tables.ts";
 import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../../jobs/queue.server.ts";
 import { createSimulator, type SimOrderRecord, type SimStore, webhookRequestHeaders } from "./simulator.ts";
 import type { WebhookEvent } from "./types.ts";

@@ -1,12 +1,11 @@
 import { Form, Link, useActionData } from "react-router";
-import { requireAdmin } from "~/auth/permissions.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { formValues } from "~/forms.server.ts";
 import { attentionCount, listEvents, retryEvent } from "~/payments/events.server.ts";
 import { PaymentEventsTable } from "~/payments/events-table.tsx";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/payments";
@@ -17,7 +16,7 @@ const PAGE_SIZE = 20;
 
 /** Every payment notification and event, newest first; `?attention=1` shows only what needs a person. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
   const attention = url.searchParams.get("attention") === "1";
@@ -27,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Try again: a notification whose processing gave up goes back in line. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const { id = "" } = await formValues(request);
   const retried = await retryEvent(services, id);
@@ -42,7 +41,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
     { to: "/admin/payments?attention=1", label: `Needs attention (${needingAttention})`, current: attention },
   ];
   return (
-    <Page>
+    <>
       <h1 className="mb-6 text-3xl font-bold">Payments</h1>
       <p className="mb-4 text-gray-700">
         Every PayPal notification (webhooks, IPN) as it was received, and every capture, return and reconciliation, with what became of it. Needs
@@ -83,6 +82,6 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         }
       />
       <Pagination page={events.page} pageCount={events.pageCount} label="Payment pages" />
-    </Page>
+    </>
   );
 }

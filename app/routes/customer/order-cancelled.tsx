@@ -8,7 +8,9 @@ import { PAYMENT_CANCELLED } from "~/orders/schema.ts";
 import { validCancelKey } from "~/payments/account.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
+import { LinkLine } from "~/ui/link-line.tsx";
+import { hasRole } from "~/auth/roles.ts";
 import type { Route } from "./+types/order-cancelled";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cancel payment | Rankwell" }, { name: "robots", content: "noindex" }];
@@ -31,7 +33,7 @@ async function cancel(services: Services, user: Parameters<typeof cancelOrder>[1
 async function ownerView({ context, request, params }: Pick<Route.LoaderArgs, "context" | "request" | "params">) {
   const user = requireUser(context, request);
   const { services } = context.get(requestContext);
-  const next = context.get(viewerContext).isAdmin ? "/admin" : "/dashboard";
+  const next = hasRole(context.get(viewerContext), "Admin") ? "/admin" : "/dashboard";
   const order = await ownOrder(services.db, user, params.id).catch((error) => {
     throw error instanceof AppError ? data({ message: error.message }, { status: error.status }) : error;
   });
@@ -70,11 +72,9 @@ export default function OrderCancelled({ loaderData, actionData }: Route.Compone
   }, [redirect, next, navigate]);
   const where = next === "/admin" ? "the admin dashboard" : "your dashboard";
   const again = (
-    <p className="mt-4">
-      <Link to={`/order-now/${view.planId}`} className="font-semibold text-brand-700 underline">
-        Order the {view.packageName} plan again
-      </Link>
-    </p>
+    <LinkLine to={`/order-now/${view.planId}`} className="mt-4">
+      Order the {view.packageName} plan again
+    </LinkLine>
   );
   return (
     <Page narrow>
@@ -109,11 +109,7 @@ export default function OrderCancelled({ loaderData, actionData }: Route.Compone
         </>
       )}
       {state === "paid" && <p role="status">This order is already paid, so it cannot be cancelled.</p>}
-      <p className="mt-6">
-        <Link to={next} className="font-semibold text-brand-700 underline">
-          Go to {where}
-        </Link>
-      </p>
+      <LinkLine to={next}>Go to {where}</LinkLine>
     </Page>
   );
 }

@@ -1,12 +1,14 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { requireUser } from "~/auth/permissions.server.ts";
 import { orPageError } from "~/forms.server.ts";
-import { formatOrderDate, formatUsd } from "~/orders/format.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { ownOrder } from "~/orders/orders.server.ts";
 import { activeProvider, paymentAccountEmail } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
+import { LinkLine } from "~/ui/link-line.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/pay-now";
 
@@ -35,7 +37,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       packageName: order.package_name,
       planId: order.plan_id,
       amount: formatUsd(order.price_cents),
-      date: formatOrderDate(order.created_at),
+      date: shortDate(order.created_at),
       paymentStatus: order.payment_status,
     },
     payment,
@@ -86,11 +88,9 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
       {order.paymentStatus === "Cancelled" && (
         <>
           <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">You Have Cancelled</p>
-          <p className="mt-4">
-            <Link to={`/order-now/${order.planId}`} className="font-semibold text-brand-700 underline">
-              Order the {order.packageName} plan again
-            </Link>
-          </p>
+          <LinkLine to={`/order-now/${order.planId}`} className="mt-4">
+            Order the {order.packageName} plan again
+          </LinkLine>
         </>
       )}
       {result?.unavailable && <Unavailable reason={result.unavailable} />}
@@ -111,11 +111,7 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
           <Button className="w-full">Pay with PayPal</Button>
         </form>
       )}
-      <p className="mt-6">
-        <Link to="/dashboard" className="font-semibold text-brand-700 underline">
-          Back to your dashboard
-        </Link>
-      </p>
+      <LinkLine to="/dashboard">Back to your dashboard</LinkLine>
     </Page>
   );
 }

@@ -1,11 +1,11 @@
 import { Link, redirect } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { orPageError } from "~/forms.server.ts";
-import { formatUsd } from "~/orders/format.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, orderForViewer } from "~/orders/orders.server.ts";
 import { confirmReturn } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { Page } from "~/ui/page.tsx";
+import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/received-payment";
 
