@@ -18,7 +18,7 @@ const dollars = (text: string) => Number((/\$([\d,]+\.\d{2})/.exec(text)?.[1] ??
 /** Makes sure the site has a payment account (the admin adds one if there is none). */
 async function ensurePaymentAccount(admin: Page) {
   await admin.goto("/admin");
-  await admin.getByRole("main").getByRole("link", { name: /^Payment/ }).click();
+  await admin.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
   await admin.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
   if (admin.url().endsWith("/add-paypal-Email")) {
     await admin.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
@@ -108,6 +108,12 @@ test("order Premium, pay through the stand-in, cancel a second order; the admin 
   await expect(admin.getByRole("status")).toHaveText("OrderStatus is Updated");
   await admin.getByRole("link", { name: "Back to all orders" }).click();
   await expect(admin.getByRole("row").filter({ hasText: email }).filter({ hasText: "Premium" })).toContainText("Delivered");
+
+  // Admin, Payments (from the sidebar): the order's capture at the return page is listed as paid.
+  await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Payments", exact: true }).click();
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Payments");
+  const events = admin.getByRole("table", { name: /^Payment notifications and events/ });
+  await expect(events.getByRole("row").filter({ hasText: "Return page" }).filter({ hasText: `$${price.toFixed(2)}` }).first()).toContainText("paid");
 
   // The customer sees it delivered too.
   await page.goto("/my-order");

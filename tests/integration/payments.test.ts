@@ -74,6 +74,17 @@ const postIpn = async (fields: Record<string, string>) => {
   return response.status;
 };
 
+/** An IPN for a new order posted while PayPal's verification answers 503: stored, not yet applied. */
+async function ipnWhilePayPalIsDown() {
+  const order = await placeOrder(alice, premium);
+  answer = 503;
+  const before = await eventIds(server);
+  expect(await postIpn(validIpn(order))).toBe(200);
+  await server.drainJobs();
+  const [id] = [...(await eventIds(server))].filter((x) => !before.has(x));
+  return { order, id: id! };
+}
+
 const salesCents = async () => Number((await server.services.db.selectFrom("sales_totals").select("paid_cents").executeTakeFirstOrThrow()).paid_cents);
 
 const statusOf = async (id: string) => (await alice.json("GET", `/api/order/${id}`)).body.paymentStatus;
@@ -166,13 +177,8 @@ describe("an IPN that passes every rule", () => {
   });
 
   it("is stored before the 200 and processed when PayPal's verification answers again", async () => {
-    const order = await placeOrder(alice, premium);
-    answer = 503;
-    const before = await eventIds(server);
-    expect(await postIpn(validIpn(order))).toBe(200);
-    await server.drainJobs();
-    const [id] = [...(await eventIds(server))].filter((x) => !before.has(x));
-    const waiting = await server.services.db.selectFrom("payment_events").selectAll().where("id", "=", id!).executeTakeFirstOrThrow();
+    const { order, id } = await ipnWhilePayPalIsDown();
+    const waiting = await server.services.db.selectFrom("payment_events").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(waiting).toMatchObject({ status: "received", order_id: order._id });
     expect(waiting.reason).toMatch(/will try again/);
     expect(await statusOf(order._id)).toBe("UnPaid");
@@ -184,16 +190,11 @@ describe("an IPN that passes every rule", () => {
   });
 
   it("still failing after the last try: flagged for a person, who can try it again from Payments", async () => {
-    const order = await placeOrder(alice, premium);
-    answer = 503;
-    const before = await eventIds(server);
-    expect(await postIpn(validIpn(order))).toBe(200);
-    await server.drainJobs();
-    const [id] = [...(await eventIds(server))].filter((x) => !before.has(x));
+    const { order, id } = await ipnWhilePayPalIsDown();
     // Eleven tries have failed already; the twelfth, now due, is the last.
     await server.services.db.updateTable("jobs").set({ attempts: 11, run_at: new Date(0).toISOString() }).where("dedupe_key", "=", `payments.process-event:${id}`).execute();
     await server.drainJobs();
-    const failed = await server.services.db.selectFrom("payment_events").selectAll().where("id", "=", id!).executeTakeFirstOrThrow();
+    const failed = await server.services.db.selectFrom("payment_events").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(failed).toMatchObject({ status: "failed", outcome: "failed", attention: 1 });
     expect(failed.reason).toMatch(/still failing after 12 tries/);
     expect(failed.raw).not.toBeNull();
@@ -203,19 +204,19 @@ describe("an IPN that passes every rule", () => {
     expect(pageText((await admin.page("/admin")).html)).toMatch(/\d+ payments? needs? your attention/);
 
     answer = "VERIFIED";
-    const retried = await admin.form("/admin/payments?attention=1", { id: id! });
+    const retried = await admin.form("/admin/payments?attention=1", { id });
     expect(retried.status).toBe(200);
     expect(pageText(await retried.text())).toContain("The notification is being processed again.");
     await server.drainJobs();
     expect(await statusOf(order._id)).toBe("Paid");
-    expect(await server.services.db.selectFrom("payment_events").select(["status", "outcome", "attention"]).where("id", "=", id!).executeTakeFirstOrThrow()).toEqual({
+    expect(await server.services.db.selectFrom("payment_events").select(["status", "outcome", "attention"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
       status: "done",
       outcome: "paid",
       attention: 0,
     });
     // A customer cannot see or use the screen.
     expect((await alice.page("/admin/payments")).status).toBe(403);
-    expect((await alice.form("/admin/payments", { id: id! })).status).toBe(403);
+    expect((await alice.form("/admin/payments", { id })).status).toBe(403);
   });
 });
 

@@ -80,45 +80,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /**
  * payment_status gains Refunded. PostgreSQL replaces the CHECK constraint; SQLite cannot alter
- * one, so the table is rebuilt the way SQLite documents (foreign keys off, copy, swap, check).
+ * one, so the table is rebuilt the way SQLite documents: foreign keys off, a copy made from the
+ * table's own stored definition with the new CHECK, rows copied, tables swapped, indexes made
+ * again from their stored definitions, foreign keys checked.
  */
 async function allowRefunded(db: Kysely<unknown>, sqlite: boolean): Promise<void> {
-  const check = sql`payment_status in ('UnPaid', 'Paid', 'Cancelled', 'Refunded')`;
   if (!sqlite) {
     await sql`alter table orders drop constraint orders_payment_status_check`.execute(db);
-    await sql`alter table orders add constraint orders_payment_status_check check (${check})`.execute(db);
+    await sql`alter table orders add constraint orders_payment_status_check check (payment_status in ('UnPaid', 'Paid', 'Cancelled', 'Refunded'))`.execute(db);
     return;
   }
+  const stored = await sql<{ type: string; sql: string | null }>`select type, sql from sqlite_master where tbl_name = 'orders'`.execute(db);
+  const table = stored.rows.find((r) => r.type === "table")?.sql ?? "";
+  const rebuilt = table
+    .replace(/^create table "?orders"?/i, 'create table "orders_rebuilt"')
+    .replace(/'UnPaid', 'Paid', 'Cancelled'\)/, "'UnPaid', 'Paid', 'Cancelled', 'Refunded')");
+  if (rebuilt === table || !rebuilt.includes("'Refunded'")) throw new Error(`020: unexpected orders table definition: ${table}`);
+  const indexes = stored.rows.filter((r) => r.type === "index" && r.sql).map((r) => r.sql!);
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {
-      await trx.schema
-        .createTable("orders_rebuilt")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("user_id", "text", (c) => c.notNull())
-        .addColumn("customer_email", "text", (c) => c.notNull())
-        .addColumn("customer_name", "text", (c) => c.notNull())
-        .addColumn("customer_address", "text", (c) => c.notNull())
-        .addColumn("customer_country", "text", (c) => c.notNull())
-        .addColumn("plan_id", "text", (c) => c.notNull())
-        .addColumn("package_name", "text", (c) => c.notNull())
-        .addColumn("price_cents", "integer", (c) => c.notNull())
-        .addColumn("payment_status", "text", (c) => c.notNull())
-        .addColumn("order_status", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .addColumn("paid_at", "text")
-        .addCheckConstraint("orders_price_check", sql`price_cents >= 0`)
-        .addCheckConstraint("orders_payment_status_check", check)
-        .addCheckConstraint("orders_order_status_check", sql`order_status in ('Pending', 'Delivered')`)
-        .execute();
-      await sql`insert into orders_rebuilt select id, user_id, customer_email, customer_name, customer_address, customer_country, plan_id,
-        package_name, price_cents, payment_status, order_status, created_at, updated_at, paid_at from orders`.execute(trx);
-      await trx.schema.dropTable("orders").execute();
-      await trx.schema.alterTable("orders_rebuilt").renameTo("orders").execute();
-      await trx.schema.createIndex("orders_user_created_idx").on("orders").columns(["user_id", "created_at", "id"]).execute();
-      await trx.schema.createIndex("orders_created_idx").on("orders").columns(["created_at", "id"]).execute();
-      await trx.schema.createIndex("orders_status_price_idx").on("orders").columns(["payment_status", "price_cents"]).execute();
+      await sql.raw(rebuilt).execute(trx);
+      await sql`insert into orders_rebuilt select * from orders`.execute(trx);
+      await sql`drop table orders`.execute(trx);
+      await sql`alter table orders_rebuilt rename to orders`.execute(trx);
+      for (const index of indexes) await sql.raw(index).execute(trx);
       const broken = await sql<{ table: string }>`pragma foreign_key_check`.execute(trx);
       if (broken.rows.length) throw new Error(`rebuilding orders broke ${broken.rows.length} foreign key(s)`);
     });
