@@ -189,6 +189,24 @@ describe("an IPN that passes every rule", () => {
     expect(await statusOf(order._id)).toBe("Paid");
   });
 
+  it("answers 500 when it cannot store the notification, so PayPal sends it again", async () => {
+    const order = await placeOrder(alice, premium);
+    const db = server.services.db;
+    await db.schema.alterTable("payment_events").renameTo("payment_events_away").execute();
+    try {
+      expect(await postIpn(validIpn(order))).toBe(500);
+      const webhook = await fetch(`${server.url}/api/paypal/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ id: "WH-X", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "C1" } }),
+      });
+      expect(webhook.status).toBe(500);
+    } finally {
+      await db.schema.alterTable("payment_events_away").renameTo("payment_events").execute();
+    }
+    expect((await sendIpn(server, validIpn(order))).outcome).toBe("paid");
+  });
+
   it("still failing after the last try: flagged for a person, who can try it again from Payments", async () => {
     const { order, id } = await ipnWhilePayPalIsDown();
     // Eleven tries have failed already; the twelfth, now due, is the last.
