@@ -31,6 +31,12 @@ const envSchema = z.object({
   PAYPAL_MODE: z.enum(["standin", "sandbox", "live"]).default("standin"),
   PAYPAL_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   PAYPAL_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYPAL_CHECKOUT: z.enum(["orders", "standard"]).default("orders"),
+  PAYPAL_API_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://api-m.sandbox.paypal.com" }).optional(),
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).max(200).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().trim().regex(/^[A-Za-z0-9]{1,50}$/, "must be the webhook's id as PayPal shows it (letters and digits)").optional(),
+  PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   JOBS_WORKER: z
@@ -62,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration:\n  PAYPAL_MODE: the PayPal stand-in (the default) only runs when APP_URL is a localhost address; set PAYPAL_MODE=sandbox or PAYPAL_MODE=live",
     );
   }
+  const rest = paypalRest(c);
   const sqliteFile = c.DATABASE_URL.startsWith("file:") ? resolve(c.DATABASE_URL.slice(5)) : undefined;
   const dataDir = sqliteFile ? dirname(sqliteFile) : resolve("./data");
   const paypalBase =
@@ -82,7 +89,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: resolve(c.OUTBOX_DIR),
     trustProxy: c.TRUST_PROXY,
     demoContent: c.DEMO_CONTENT,
-    paypal: { mode: c.PAYPAL_MODE, baseUrl: paypalBase.replace(/\/+$/, ""), verifyUrl: paypalVerifyUrl(c, paypalBase) },
+    paypal: {
+      mode: c.PAYPAL_MODE,
+      /** orders: PayPal Checkout on the Orders v2 REST API; standard: the `_xclick` form post and IPN. */
+      checkout: c.PAYPAL_CHECKOUT,
+      baseUrl: paypalBase.replace(/\/+$/, ""),
+      verifyUrl: paypalVerifyUrl(c, paypalBase),
+      ...rest,
+      reconcileSeconds: c.PAYMENT_RECONCILE_SECONDS,
+    },
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     logLevel: c.LOG_LEVEL,
     /** This process runs queued work (mail, payment notifications); `off` only enqueues it. */
@@ -101,6 +116,35 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The REST API's address and credentials. The stand-in has its own; sandbox and live need the
+ * REST app's client id and secret and the webhook's id, or start-up stops naming what is missing.
+ */
+function paypalRest(c: z.infer<typeof envSchema>) {
+  if (c.PAYPAL_MODE === "standin") {
+    return {
+      apiUrl: (c.PAYPAL_API_URL ?? `${c.APP_URL}/paypal-standin`).replace(/\/+$/, ""),
+      clientId: c.PAYPAL_CLIENT_ID ?? "standin-client-id",
+      clientSecret: c.PAYPAL_CLIENT_SECRET ?? "standin-client-secret",
+      webhookId: c.PAYPAL_WEBHOOK_ID ?? "STANDINWEBHOOK",
+    };
+  }
+  const problems: string[] = [];
+  const apiUrl = c.PAYPAL_API_URL ?? (c.PAYPAL_MODE === "live" ? "https://api-m.paypal.com" : "https://api-m.sandbox.paypal.com");
+  // Live money goes over https only; a sandbox may be pointed at a local test server.
+  if (!apiUrl.startsWith("https://") && !(c.PAYPAL_MODE === "sandbox" && isLoopback(apiUrl))) {
+    problems.push(`  PAYPAL_API_URL: must be an https:// address with PAYPAL_MODE=${c.PAYPAL_MODE}${c.PAYPAL_MODE === "sandbox" ? " (or a localhost address for tests)" : ""}`);
+  }
+  if (c.PAYPAL_CHECKOUT === "orders") {
+    const where = "from your REST app at developer.paypal.com (Apps & Credentials)";
+    if (!c.PAYPAL_CLIENT_ID) problems.push(`  PAYPAL_CLIENT_ID: required with PAYPAL_MODE=${c.PAYPAL_MODE}: the client id ${where}`);
+    if (!c.PAYPAL_CLIENT_SECRET) problems.push(`  PAYPAL_CLIENT_SECRET: required with PAYPAL_MODE=${c.PAYPAL_MODE}: the secret ${where}`);
+    if (!c.PAYPAL_WEBHOOK_ID) problems.push(`  PAYPAL_WEBHOOK_ID: required with PAYPAL_MODE=${c.PAYPAL_MODE}: the id of the webhook for ${c.APP_URL}/api/paypal/webhook in that app`);
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  return { apiUrl: apiUrl.replace(/\/+$/, ""), clientId: c.PAYPAL_CLIENT_ID ?? "", clientSecret: c.PAYPAL_CLIENT_SECRET ?? "", webhookId: c.PAYPAL_WEBHOOK_ID ?? "" };
 }
 
 const isLoopback = (appUrl: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(appUrl).hostname);

@@ -33,16 +33,42 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...base, APP_URL: "http://127.0.0.1:3000" }).paypal.mode).toBe("standin");
   });
 
+  const rest = { PAYPAL_CLIENT_ID: "AbC123", PAYPAL_CLIENT_SECRET: "s3cret", PAYPAL_WEBHOOK_ID: "WH1234" };
+
+  it("takes PayPal Checkout on the REST API by default, at the stand-in, PayPal sandbox or live", () => {
+    expect(loadConfig(base).paypal).toMatchObject({ checkout: "orders", apiUrl: "http://localhost:3000/paypal-standin", reconcileSeconds: 300 });
+    expect(loadConfig({ ...base, ...rest, PAYPAL_MODE: "sandbox" }).paypal).toMatchObject({ apiUrl: "https://api-m.sandbox.paypal.com", clientId: "AbC123", webhookId: "WH1234" });
+    const live = loadConfig({ ...base, ...rest, APP_URL: "https://rankwell.example", PAYPAL_MODE: "live" }).paypal;
+    expect(live.apiUrl).toBe("https://api-m.paypal.com");
+    expect(loadConfig({ ...base, PAYPAL_CHECKOUT: "standard", PAYPAL_MODE: "sandbox" }).paypal.checkout).toBe("standard");
+  });
+
+  it("stops in sandbox and live without the REST credentials, naming each missing one", () => {
+    for (const mode of ["sandbox", "live"]) {
+      const env = { ...base, APP_URL: "https://rankwell.example", PAYPAL_MODE: mode, PAYPAL_CLIENT_ID: "AbC123" };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/PAYPAL_CLIENT_SECRET: required with PAYPAL_MODE=/);
+      expect(() => loadConfig(env)).toThrow(/PAYPAL_WEBHOOK_ID: required/);
+      expect(() => loadConfig(env)).not.toThrow(/PAYPAL_CLIENT_ID/);
+    }
+  });
+
+  it("allows a loopback PAYPAL_API_URL with sandbox only; live needs https", () => {
+    expect(loadConfig({ ...base, ...rest, PAYPAL_MODE: "sandbox", PAYPAL_API_URL: "http://127.0.0.1:4010/" }).paypal.apiUrl).toBe("http://127.0.0.1:4010");
+    expect(() => loadConfig({ ...base, ...rest, PAYPAL_MODE: "sandbox", PAYPAL_API_URL: "http://paypal.example" })).toThrow(/PAYPAL_API_URL: must be an https/);
+    expect(() => loadConfig({ ...base, ...rest, APP_URL: "https://r.example", PAYPAL_MODE: "live", PAYPAL_API_URL: "http://127.0.0.1:4010" })).toThrow(/PAYPAL_API_URL/);
+  });
+
   it("verifies IPNs on PayPal's ipnpb hosts", () => {
-    const live = loadConfig({ ...base, APP_URL: "https://rankwell.example", PAYPAL_MODE: "live" }).paypal;
+    const live = loadConfig({ ...base, ...rest, APP_URL: "https://rankwell.example", PAYPAL_MODE: "live" }).paypal;
     expect(live).toMatchObject({ baseUrl: "https://www.paypal.com", verifyUrl: "https://ipnpb.paypal.com/cgi-bin/webscr" });
-    const sandbox = loadConfig({ ...base, PAYPAL_MODE: "sandbox" }).paypal;
+    const sandbox = loadConfig({ ...base, ...rest, PAYPAL_MODE: "sandbox" }).paypal;
     expect(sandbox.verifyUrl).toBe("https://ipnpb.sandbox.paypal.com/cgi-bin/webscr");
     expect(loadConfig(base).paypal.verifyUrl).toBe("http://localhost:3000/paypal-standin/cgi-bin/webscr");
   });
 
   it("marks cookies Secure when the site is served over https", () => {
-    const https = { ...base, APP_URL: "https://rankwell.example/", PAYPAL_MODE: "live" };
+    const https = { ...base, ...rest, APP_URL: "https://rankwell.example/", PAYPAL_MODE: "live" };
     expect(loadConfig(https).secureCookies).toBe(true);
     expect(loadConfig(https).appUrl).toBe("https://rankwell.example");
   });

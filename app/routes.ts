@@ -28,6 +28,7 @@ export default [
     // Orders
     route("total-orders", "routes/admin/total-orders.tsx"),
     route("admin/payment-status/:id", "routes/admin/order-status.tsx"),
+    route("admin/payments", "routes/admin/payments.tsx"),
   ]),
   // A download, not a screen: outside the frame.
   route("all-subscriber/csv", "routes/admin/subscribers-csv.tsx"),
@@ -46,6 +47,7 @@ export default [
   route("paypal-standin", "routes/paypal-standin/index.tsx"),
   route("paypal-standin/cgi-bin/webscr", "routes/paypal-standin/webscr.ts"),
   route("paypal-standin/checkout/:token", "routes/paypal-standin/checkout.tsx"),
+  route("paypal-standin/checkoutnow", "routes/paypal-standin/checkoutnow.tsx"),
   // Public pages and search visibility
   route("pricing", "routes/site/pricing.tsx"),
   route("service", "routes/site/service.tsx"),

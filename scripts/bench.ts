@@ -103,6 +103,9 @@ function seedRows(count: number): OrdersTable[] {
       created_at: created,
       updated_at: created,
       paid_at: status === "Paid" ? created : null,
+      paypal_order_id: null,
+      paypal_request_id: null,
+      refunded_at: null,
     });
   }
   return rows;

@@ -13,12 +13,14 @@ import { AppError } from "~/errors.ts";
 import { createLogger } from "~/logger.server.ts";
 import { createJobQueue } from "~/jobs/queue.server.ts";
 import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
+import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
 import { TOO_MANY_ATTEMPTS } from "~/shared/messages.ts";
 import { endpoints } from "./api/index.ts";
 import { apiRouter } from "./api/router.ts";
-import { paypalIpnRoute } from "./paypal-ipn.ts";
+import { paypalNotificationRoutes } from "./paypal-ipn.ts";
+import { paypalStandinApi } from "./paypal-standin.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -51,6 +53,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   await migrateToLatest(db);
   await migrateAuthTables(config, db, kind, mailer);
   if (config.demoContent) await seedDemoContent(db, log);
+  for (const job of paymentJobs({ db, config, mailer, log })) jobs.register(job);
+  if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
   return {
     config,
     db,
@@ -81,7 +85,7 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
   // gzip/deflate for pages, JSON and assets: the landing page's HTML and scripts shrink about 4x.
   app.use(compression());
 
-  app.use(sameOriginWrites(config.appUrl, [/^\/api\/paypal\/ipn\/?$/, /^\/received-payment\//]));
+  app.use(sameOriginWrites(config.appUrl, [/^\/api\/paypal\/(ipn|webhook)\/?$/, /^\/received-payment\//]));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -107,7 +111,8 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
   });
 
   // Before /api: PayPal's notifications must be read raw, to be posted back exactly as received.
-  app.use("/api/paypal/ipn", paypalIpnRoute(services));
+  app.use("/api/paypal", paypalNotificationRoutes(services));
+  if (config.paypal.mode === "standin") app.use("/paypal-standin", paypalStandinApi(services));
   app.use("/api", apiRouter(services, endpoints, clientIpOf));
 
   if (options.devMiddleware) app.use(options.devMiddleware);

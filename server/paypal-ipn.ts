@@ -1,26 +1,57 @@
 import express, { type Router } from "express";
 import { apiAccess } from "~/auth/access.ts";
-import { handlePaymentNotification } from "~/payments/payments.server.ts";
+import { receiveIpn, receiveWebhook } from "~/payments/payments.server.ts";
 import type { Services } from "~/services.server.ts";
 
 /**
- * POST /api/paypal/ipn: PayPal's Instant Payment Notifications. Mounted before the JSON API
- * because verification must post the body back exactly as received, so it is read raw here
- * (the API router parses bodies). PayPal wants an empty 200 at once; the notification is then
- * verified and applied (payments/payments.server.ts), and its outcome logged.
+ * PayPal's server-to-server notifications: POST /api/paypal/ipn (Payments Standard) and
+ * POST /api/paypal/webhook (REST). Mounted before the JSON API because both must be read raw: an
+ * IPN is posted back byte for byte, a webhook's JSON goes back to verify-webhook-signature as
+ * received. Each is stored, with its processing job, before PayPal gets its 200; if it cannot be
+ * stored PayPal gets a 500 and sends it again. Verifying and applying happen after, in the job.
  */
-export function paypalIpnRoute(services: Services): Router {
-  if (apiAccess["POST /paypal/ipn"] !== "public") throw new Error("POST /paypal/ipn must be listed as public in the access table");
+export function paypalNotificationRoutes(services: Services): Router {
+  for (const key of ["POST /paypal/ipn", "POST /paypal/webhook"] as const) {
+    if (apiAccess[key] !== "public") throw new Error(`${key} must be listed as public in the access table`);
+  }
   if (services.config.paypal.mode === "standin" && services.config.env === "production") {
     services.log.info(
-      `PAYPAL_MODE=standin: payments go to the local PayPal stand-in (${services.config.paypal.baseUrl}) and no money moves. Set PAYPAL_MODE=live to take real payments.`,
+      `PAYPAL_MODE=standin: payments go to the local PayPal stand-in (${services.config.paypal.apiUrl}) and no money moves. Set PAYPAL_MODE=live to take real payments.`,
     );
   }
   const router = express.Router();
-  router.post("/", express.raw({ type: () => true, limit: "64kb" }), (req, res) => {
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const raw = express.raw({ type: () => true, limit: "64kb" });
+  const fail = (what: string, res: express.Response, error: unknown) => {
+    services.log.error(`could not store a PayPal ${what}; PayPal will send it again`, error);
+    res.status(500).end();
+  };
+
+  router.post("/ipn", raw, async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    try {
+      await receiveIpn(services, body);
+    } catch (error) {
+      return fail("IPN", res, error);
+    }
     res.status(200).end();
-    handlePaymentNotification(services, raw).catch((error) => services.log.error("payment notification failed", error));
+  });
+
+  router.post("/webhook", raw, async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "";
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (name.startsWith("paypal-") && typeof value === "string") headers[name] = value.slice(0, 2000);
+    }
+    try {
+      const stored = await receiveWebhook(services, body, headers);
+      if (stored === "unreadable") {
+        res.status(400).json({ error: "Not a PayPal webhook event" });
+        return;
+      }
+    } catch (error) {
+      return fail("webhook", res, error);
+    }
+    res.status(200).end();
   });
   return router;
 }

@@ -36,6 +36,7 @@ const staticPageAccess: Record<string, Access> = {
   "/paypal-standin": "public",
   "/paypal-standin/cgi-bin/webscr": "public",
   "/paypal-standin/checkout/:token": "public",
+  "/paypal-standin/checkoutnow": "public",
   // customer
   "/dashboard": "user",
   "/order-now/:id": "user",
@@ -47,6 +48,7 @@ const staticPageAccess: Record<string, Access> = {
   "/admin": "Admin",
   "/admin-user/:id": "Admin",
   "/admin/payment-status/:id": "Admin",
+  "/admin/payments": "Admin",
   "/total-orders": "Admin",
   "/all-messages": "Admin",
   "/view/:id": "Admin",
@@ -103,6 +105,7 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "PUT /order-cancelled/:id": "user",
   // PayPal's server-to-server notifications; mounted raw in server/paypal-ipn.ts, verified with PayPal
   "POST /paypal/ipn": "public",
+  "POST /paypal/webhook": "public",
   // messages, subscribers, admin users, template items
   "POST /add-message": "public",
   "POST /add-subscriber": "public",

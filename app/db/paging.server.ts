@@ -2,7 +2,7 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import { type PageInfo, pageInfo } from "./paging.ts";
 
 /**
- * One page of a list shown newest first (by created_at, then id), counted and cut in SQL.
+ * One page of a list shown newest first (by `timeColumn`, created_at unless said, then id), counted and cut in SQL.
  * `query` is the list's select with its filters and columns. Pages in the older half are read
  * from the oldest end and reversed, so the last page costs what the first does and OFFSET never
  * skips more than half the list (see `npm run bench`).
@@ -11,6 +11,7 @@ export async function newestFirstPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   page: number,
   pageSize: number,
+  timeColumn = "created_at",
 ): Promise<{ rows: O[] } & PageInfo> {
   const counted = (await query.clearSelect().select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow()) as { total: number | string };
   const info = pageInfo(Number(counted.total), page, pageSize);
@@ -18,7 +19,7 @@ export async function newestFirstPage<DB, TB extends keyof DB, O>(
   const end = Math.min(info.offset + info.pageSize, info.total);
   const direction = fromOldest ? "asc" : "desc";
   const rows = await query
-    .orderBy(sql.ref("created_at"), direction)
+    .orderBy(sql.ref(timeColumn), direction)
     .orderBy(sql.ref("id"), direction)
     .limit(fromOldest ? end - info.offset : info.pageSize)
     .offset(fromOldest ? info.total - end : info.offset)

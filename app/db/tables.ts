@@ -14,7 +14,9 @@ export interface Database {
   content_items: ContentItemsTable;
   orders: OrdersTable;
   payments: PaymentsTable;
-  payment_notifications: PaymentNotificationsTable;
+  payment_events: PaymentEventsTable;
+  payment_refunds: PaymentRefundsTable;
+  paypal_standin_orders: PaypalStandinOrdersTable;
   sales_totals: SalesTotalsTable;
   jobs: JobsTable;
 }
@@ -95,11 +97,16 @@ export interface OrdersTable {
   plan_id: string;
   package_name: string;
   price_cents: number;
-  payment_status: "UnPaid" | "Paid" | "Cancelled";
+  payment_status: "UnPaid" | "Paid" | "Cancelled" | "Refunded";
   order_status: "Pending" | "Delivered";
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** The PayPal order (Orders v2) this order is paid through, once Pay Now created it. */
+  paypal_order_id: string | null;
+  /** The PayPal-Request-Id of that create call: sent again, it answers the same PayPal order. */
+  paypal_request_id: string | null;
+  refunded_at: string | null;
 }
 
 /** A verified payment; (provider, txn_id) is unique, so a replayed notification adds nothing. */
@@ -115,15 +122,62 @@ export interface PaymentsTable {
   created_at: string;
 }
 
-/** Every payment notification received and what became of it (accepted, rejected, failed). */
-export interface PaymentNotificationsTable {
+/**
+ * Every IPN and webhook as received (stored before the 200), and every capture, return and
+ * reconciliation outcome: what became of it, and whether a person must look at it.
+ */
+export interface PaymentEventsTable {
   id: string;
+  /** paypal-orders (REST) or paypal-standard (IPN). */
   provider: string;
+  /** ipn, webhook, return, capture, reconcile, checkout. */
+  source: string;
+  /** The webhook's event_type, "IPN <payment_status>", or what we did ("CAPTURE"). */
+  event_type: string;
+  dedupe_key: string | null;
   order_id: string | null;
-  txn_id: string | null;
-  outcome: "accepted" | "rejected" | "failed";
+  /** PayPal's id for what it is about: PayPal order, capture, refund or IPN transaction. */
+  reference: string | null;
+  amount_cents: number | null;
+  currency: string | null;
+  /** The message exactly as received (kept until it is processed, then cleared). */
+  raw: string | null;
+  /** The paypal-* headers of a webhook, as JSON. */
+  headers: string | null;
+  status: "received" | "done" | "failed";
+  /** paid, pending, denied, refunded, reversed, ignored, rejected, mismatch, failed, … */
+  outcome: string | null;
+  /** 1 when a person must look at it (mismatch, payment for a cancelled order, refund, reversal, verification failing). */
+  attention: number;
   reason: string;
   received_at: string;
+  processed_at: string | null;
+}
+
+/** A refund or reversal of a recorded payment; (provider, refund_id) is unique. */
+export interface PaymentRefundsTable {
+  id: string;
+  payment_id: string;
+  provider: string;
+  refund_id: string;
+  /** refund, reversal, or reversal-cancelled (money back to us). */
+  kind: string;
+  amount_cents: number;
+  created_at: string;
+}
+
+/** The local PayPal stand-in's orders (PAYPAL_MODE=standin). */
+export interface PaypalStandinOrdersTable {
+  id: string;
+  create_request_id: string | null;
+  capture_request_id: string | null;
+  status: string;
+  return_url: string;
+  cancel_url: string;
+  /** The order as the stand-in shows it, JSON. */
+  data: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Work to do after an answer was sent (app/jobs/queue.server.ts): claimed with a lease, retried with backoff. */

@@ -34,6 +34,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   ...contentScreens("Content"),
   { group: "Content", label: "Template items", path: "/items", within: ["/add-item"] },
   { group: "Orders and payments", label: "All orders", path: "/total-orders", within: ["/admin/payment-status/:id"] },
+  { group: "Orders and payments", label: "Payments", path: "/admin/payments" },
   { group: "Inbox", label: "Messages", path: "/all-messages", within: ["/view/:id"] },
   { group: "Inbox", label: "Subscribers", path: "/all-subscriber" },
   { group: "People", label: "Admin users", path: "/add-user", within: ["/admin-user/:id"] },

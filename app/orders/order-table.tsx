@@ -18,7 +18,7 @@ export interface OrderView {
 
 export const orderAmount = (order: Pick<OrderView, "packagePrice">) => formatUsd(amountToCents(order.packagePrice) ?? 0);
 
-/** UnPaid: a Pay Now link; Paid: "You Have Paid"; Cancelled: "You Have Cancelled" (both inert). */
+/** UnPaid: a Pay Now link; Paid: "You Have Paid"; Cancelled: "You Have Cancelled"; Refunded: "Refunded" (all inert). */
 export function PaymentAction({ order }: { order: OrderView }) {
   if (order.paymentStatus === "UnPaid") {
     return (
@@ -27,7 +27,8 @@ export function PaymentAction({ order }: { order: OrderView }) {
       </Link>
     );
   }
-  return <span className="font-medium text-gray-800">{order.paymentStatus === "Paid" ? "You Have Paid" : "You Have Cancelled"}</span>;
+  const text = { Paid: "You Have Paid", Cancelled: "You Have Cancelled", Refunded: "Refunded" }[order.paymentStatus];
+  return <span className="font-medium text-gray-800">{text}</span>;
 }
 
 type Column = "sl" | "date" | "name" | "package" | "amount" | "orderStatus" | "payment";

@@ -99,6 +99,9 @@ export async function createOrder(
     created_at: now,
     updated_at: now,
     paid_at: null,
+    paypal_order_id: null,
+    paypal_request_id: null,
+    refunded_at: null,
   };
   // The order and the admins' notes are stored together: an acknowledged order always has them.
   await services.db.transaction().execute(async (trx) => {
@@ -176,17 +179,22 @@ export async function paidTotalCents(db: Db, filter: Pick<OrderFilter, "userId">
 export type MarkPaidResult = { marked: true } | { marked: false; status: PaymentStatus | "gone" };
 
 /**
- * The one way an order becomes Paid: a conditional update (only an UnPaid order) that also adds
- * the order to Total Sales. Run it inside the caller's transaction (`trx`), beside the payment
- * record, so both or neither are written. An order that was not UnPaid is left as it is and its
- * current status answered ("gone" when there is no such order).
+ * One move of an order's payment status: a conditional update (only from `from`) that adjusts
+ * Total Sales in the same statement's transaction. Run inside the caller's transaction (`trx`),
+ * beside the payment or refund record, so both or neither are written. An order that was not in
+ * `from` is left as it is and its current status answered ("gone" when there is no such order).
  */
-export async function markOrderPaid(trx: Db, order: Pick<OrderRow, "id" | "price_cents">, paidAt = nowIso()): Promise<MarkPaidResult> {
+async function moveStatus(
+  trx: Db,
+  order: Pick<OrderRow, "id" | "price_cents">,
+  move: { from: PaymentStatus; to: PaymentStatus; stamp: "paid_at" | "refunded_at"; sales: "+" | "-" },
+  at: string,
+): Promise<MarkPaidResult> {
   const updated = await trx
     .updateTable("orders")
-    .set({ payment_status: "Paid", paid_at: paidAt, updated_at: paidAt })
+    .set({ payment_status: move.to, [move.stamp]: at, updated_at: at })
     .where("id", "=", order.id)
-    .where("payment_status", "=", "UnPaid")
+    .where("payment_status", "=", move.from)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) {
     const current = await trx.selectFrom("orders").select("payment_status").where("id", "=", order.id).executeTakeFirst();
@@ -194,11 +202,22 @@ export async function markOrderPaid(trx: Db, order: Pick<OrderRow, "id" | "price
   }
   await trx
     .updateTable("sales_totals")
-    .set((eb) => ({ paid_cents: eb("paid_cents", "+", order.price_cents), paid_count: eb("paid_count", "+", 1) }))
+    .set((eb) => ({ paid_cents: eb("paid_cents", move.sales, order.price_cents), paid_count: eb("paid_count", move.sales, 1) }))
     .where("id", "=", "all")
     .execute();
   return { marked: true };
 }
+
+/** The one way an order becomes Paid: UnPaid -> Paid, and into Total Sales. */
+export const markOrderPaid = (trx: Db, order: Pick<OrderRow, "id" | "price_cents">, paidAt = nowIso()) =>
+  moveStatus(trx, order, { from: "UnPaid", to: "Paid", stamp: "paid_at", sales: "+" }, paidAt);
+
+/**
+ * A fully refunded order: Paid -> Refunded, and out of Total Sales (a customer's Total Spent
+ * counts Paid orders only, so it leaves that too).
+ */
+export const markOrderRefunded = (trx: Db, order: Pick<OrderRow, "id" | "price_cents">, refundedAt = nowIso()) =>
+  moveStatus(trx, order, { from: "Paid", to: "Refunded", stamp: "refunded_at", sales: "-" }, refundedAt);
 
 /** Recomputes Total Sales from the orders (after a bulk import or a manual data fix). */
 export async function recountSales(db: Db): Promise<void> {

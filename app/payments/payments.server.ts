@@ -1,201 +1,149 @@
-import { editUrl } from "../content/admin-pages.ts";
-import { getSingleton } from "../content/content.server.ts";
-import { sections } from "../content/sections.ts";
-import type { Config } from "../config.server.ts";
-import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
-import { newId } from "../db/ids.server.ts";
-import { shortDate } from "../shared/dates.ts";
-import { centsToAmount, formatUsd } from "../shared/money.ts";
-import { getOrderRow, markOrderPaid, type OrderRow } from "../orders/orders.server.ts";
-import type { DbOrTrx } from "../jobs/queue.server.ts";
+import type { Db } from "../db/db.server.ts";
+import type { JobHandlerDef } from "../jobs/queue.server.ts";
+import { getOrderRow, type OrderRow } from "../orders/orders.server.ts";
 import type { Services } from "../services.server.ts";
-import { paypalProvider } from "./paypal.server.ts";
-import type { CheckoutForm, PaymentNotice, PaymentProvider } from "./provider.ts";
+import { processEventJob, recordOutcome, storeIncoming } from "./events.server.ts";
+import { paypalOrdersProvider } from "./paypal-rest/checkout.server.ts";
+import { readWebhookEvent } from "./paypal-rest/rules.ts";
+import { standinWebhookJob } from "./paypal-rest/standin.server.ts";
+import { paypalStandardProvider } from "./paypal-standard.server.ts";
+import { paypalProvider as standardWire } from "./paypal.server.ts";
+import type { Outcome, PaymentProvider, ProviderName } from "./provider.ts";
 
-export const IPN_PATH = "/api/paypal/ipn";
+export { IPN_PATH, paymentAccountEmail, paymentAccountLink, WEBHOOK_PATH } from "./account.server.ts";
 
-/** The provider the configuration names (PayPal at its live, sandbox or stand-in address). */
-export function providerFor(config: Pick<Config, "paypal">): PaymentProvider {
-  return paypalProvider({ baseUrl: config.paypal.baseUrl, verifyUrl: config.paypal.verifyUrl });
+type Deps = Pick<Services, "db" | "config" | "mailer">;
+
+/** Both ways of taking payment: notifications of either are processed whichever is in use. */
+export function paymentProviders(services: Deps): Record<ProviderName, PaymentProvider> {
+  return { "paypal-orders": paypalOrdersProvider(services), "paypal-standard": paypalStandardProvider(services) };
 }
 
-/** The email of the account that receives payments (the admin's payment account), if set. */
-export async function paymentAccountEmail(db: Db): Promise<string | undefined> {
-  const account = await getSingleton(db, "paymentAccount");
-  const email = account?.paypalEmail?.trim();
-  return email ? email : undefined;
+/** The way of taking payment that PAYPAL_CHECKOUT names. */
+export function activeProvider(services: Deps): PaymentProvider {
+  return services.config.paypal.checkout === "standard" ? paypalStandardProvider(services) : paypalOrdersProvider(services);
 }
 
-/** Where an admin sets the payment account: its edit screen once it exists, else the page that creates it. */
-export async function paymentAccountLink(db: Db): Promise<{ path: string; isSet: boolean }> {
-  const account = await getSingleton(db, "paymentAccount");
-  const def = sections.paymentAccount;
-  return account ? { path: editUrl(def, account._id), isSet: true } : { path: def.adminPath, isSet: false };
-}
-
-/** The hosted-checkout form for an UnPaid order; null when no payment account is configured. */
-export async function checkoutFor(services: Pick<Services, "db" | "config">, order: OrderRow, provider = providerFor(services.config)): Promise<CheckoutForm | null> {
-  const receiverEmail = await paymentAccountEmail(services.db);
-  if (!receiverEmail) return null;
-  const app = services.config.appUrl;
-  return provider.checkoutForm({
-    orderId: order.id,
-    planId: order.plan_id,
-    packageName: order.package_name,
-    amountCents: order.price_cents,
-    currency: "USD",
-    receiverEmail,
-    returnUrl: `${app}/received-payment/${order.id}`,
-    cancelUrl: `${app}/order-cancelled/${order.id}`,
-    notifyUrl: `${app}${IPN_PATH}`,
+/** POST /api/paypal/ipn: stored as received (bytes as latin1), deduplicated on (txn_id, payment_status). */
+export async function receiveIpn(services: Pick<Services, "db" | "jobs" | "config">, raw: Buffer) {
+  const notice = standardWire({ baseUrl: services.config.paypal.baseUrl }).readNotification(raw);
+  return storeIncoming(services, {
+    provider: "paypal-standard",
+    source: "ipn",
+    eventType: `IPN ${notice.status || "(no status)"}`,
+    dedupeKey: notice.txnId ? `ipn:${notice.txnId}:${notice.status}` : null,
+    raw: raw.toString("latin1"),
+    orderId: notice.orderId,
+    reference: notice.txnId,
+    amountCents: notice.amountCents,
+    currency: notice.currency,
   });
 }
 
-export interface NotificationOutcome {
-  outcome: "accepted" | "rejected" | "failed";
-  reason: string;
-  orderId: string | null;
+/** POST /api/paypal/webhook: stored as received with its paypal-* headers; deduplicated on the event id. */
+export async function receiveWebhook(services: Pick<Services, "db" | "jobs">, raw: string, headers: Record<string, string>) {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return "unreadable" as const;
+  }
+  const facts = readWebhookEvent(body);
+  if (!facts) return "unreadable" as const;
+  return storeIncoming(services, {
+    provider: "paypal-orders",
+    source: "webhook",
+    eventType: facts.eventType,
+    dedupeKey: `webhook:${facts.eventId}`,
+    raw,
+    headers,
+    orderId: facts.orderId,
+    reference: facts.refundId ?? facts.captureId ?? facts.paypalOrderId,
+    amountCents: facts.amountCents,
+    currency: facts.currency,
+  });
 }
-
-class Rejected extends Error {}
 
 /**
- * Handles one payment notification exactly as received. It marks the order Paid only when the
- * provider verifies it, the payment is Completed, went to our payment account, is the order's
- * exact amount in USD, and its transaction id was never recorded; and then in one transaction:
- * a conditional UPDATE (only an UnPaid order) plus the payment row (unique per transaction).
- * Anything else changes nothing. Every notification is logged with what became of it.
+ * The return page asks PayPal what happened (REST: captures an approved order) and records the
+ * outcome when something happened. Never marks Paid for reaching the page: only PayPal's capture does.
  */
-export async function handlePaymentNotification(
-  services: Pick<Services, "db" | "config" | "log" | "mailer">,
-  raw: Buffer,
-  provider = providerFor(services.config),
-): Promise<NotificationOutcome> {
-  const { db, log } = services;
-  let notice: PaymentNotice | undefined;
-  let result: NotificationOutcome;
+export async function confirmReturn(services: Deps, order: OrderRow, params: URLSearchParams): Promise<{ order: OrderRow; outcome: Outcome | null }> {
+  const provider = activeProvider(services);
+  let outcome: Outcome | null;
   try {
-    notice = provider.readNotification(raw);
-    const order = await check(services, provider, raw, notice);
-    await recordPayment(services, provider.name, order, notice);
-    result = { outcome: "accepted", reason: `order marked Paid (${formatUsd(order.price_cents)})`, orderId: order.id };
+    outcome = await provider.confirmReturn(order, params);
   } catch (error) {
-    if (error instanceof Rejected) {
-      result = { outcome: "rejected", reason: error.message, orderId: notice?.orderId ?? null };
-    } else {
-      log.error("payment notification could not be handled", error);
-      result = { outcome: "failed", reason: `error: ${error instanceof Error ? error.message : String(error)}`, orderId: notice?.orderId ?? null };
+    // PayPal unreachable: webhooks and reconciliation finish the job; the page says "processing".
+    outcome = { orderId: order.id, outcome: "processing", reason: `could not confirm with PayPal yet: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (outcome && outcome.outcome !== "waiting") await recordOutcome(services.db, provider.name, "return", outcome);
+  return { order: (await getOrderRow(services.db, order.id)) ?? order, outcome };
+}
+
+export const RECONCILE_JOB = "payments.reconcile";
+/**
+ * How far back reconciliation looks. PayPal reverses an approval that is not captured within
+ * hours, and a capture it made sends webhooks for days; a week covers both with room to spare.
+ */
+const RECONCILE_DAYS = 7;
+const RECONCILE_BATCH = 200;
+
+/**
+ * Asks PayPal about every UnPaid order that has a PayPal order (the last 7 days, newest first), captures
+ * approved ones and records completed ones: a capture whose answer was lost, or a buyer who closed
+ * the tab, ends Paid without anyone acting. One job per interval across all processes
+ * (jobs.every); a run stops early rather than overlap the next one.
+ */
+export async function reconcilePayments(services: Deps & Pick<Services, "log">, budgetMs: number): Promise<{ checked: number; settled: number }> {
+  const provider = paypalOrdersProvider(services);
+  const since = new Date(Date.now() - RECONCILE_DAYS * 86_400_000).toISOString();
+  const started = Date.now();
+  const orders = await unsettled(services.db, since);
+  let settled = 0;
+  let checked = 0;
+  for (const order of orders) {
+    if (Date.now() - started > budgetMs) break;
+    checked += 1;
+    try {
+      const outcome = await provider.reconcile(order);
+      if (outcome && !["waiting", "voided"].includes(outcome.outcome)) {
+        await recordOutcome(services.db, provider.name, "reconcile", outcome);
+        settled += 1;
+      }
+    } catch (error) {
+      services.log.error(`payments: could not reconcile order ${order.id} (next run tries again)`, error);
     }
   }
-  const line = `payment notification ${notice?.txnId ?? "(no txn_id)"} for order ${result.orderId ?? "(none)"}: ${result.outcome}, ${result.reason}`;
-  if (result.outcome === "accepted") log.info(line);
-  else log.error(line);
-  try {
-    await db
-      .insertInto("payment_notifications")
-      .values({
-        id: newId(),
-        provider: provider.name,
-        order_id: result.orderId?.slice(0, 64) ?? null,
-        txn_id: notice?.txnId?.slice(0, 64) ?? null,
-        outcome: result.outcome,
-        reason: result.reason.slice(0, 500),
-        received_at: nowIso(),
-      })
-      .execute();
-  } catch (error) {
-    log.error("could not log a payment notification", error);
-  }
-  return result;
+  return { checked, settled };
 }
 
-async function check(services: Pick<Services, "db">, provider: PaymentProvider, raw: Buffer, notice: PaymentNotice): Promise<OrderRow> {
-  if (!notice.orderId || !notice.txnId) throw new Rejected("not a payment notification for an order (no order id or no transaction id)");
-  const verification = await provider.verifyNotification(raw);
-  if (!verification.verified) {
-    if (verification.retryable) throw new Error(verification.reason);
-    throw new Rejected(verification.reason);
-  }
-  if (!notice.completed) throw new Rejected(`payment_status is ${notice.status || "missing"}, not Completed`);
-  const order = await getOrderRow(services.db, notice.orderId);
-  if (!order) throw new Rejected(`no order with id ${notice.orderId}`);
-  const account = await paymentAccountEmail(services.db);
-  if (!account) throw new Rejected("no payment account is configured");
-  if (notice.receiverEmail?.toLowerCase() !== account.toLowerCase()) {
-    throw new Rejected(`receiver ${notice.receiverEmail ?? "missing"} is not our payment account ${account}`);
-  }
-  if (notice.currency !== "USD") throw new Rejected(`currency ${notice.currency ?? "missing"} is not USD`);
-  if (notice.amountCents !== order.price_cents) {
-    throw new Rejected(`amount ${notice.amountCents === null ? "missing or malformed" : centsToAmount(notice.amountCents)} is not the order's ${centsToAmount(order.price_cents)}`);
-  }
-  const seen = await services.db
-    .selectFrom("payments")
-    .select("order_id")
-    .where("provider", "=", provider.name)
-    .where("txn_id", "=", notice.txnId)
-    .executeTakeFirst();
-  if (seen) throw new Rejected(`transaction ${notice.txnId} was already recorded (order ${seen.order_id})`);
-  return order;
-}
+const unsettled = (db: Db, since: string) =>
+  db
+    .selectFrom("orders")
+    .selectAll()
+    .where("payment_status", "=", "UnPaid")
+    .where("paypal_order_id", "is not", null)
+    .where("updated_at", ">=", since)
+    .orderBy("updated_at", "desc")
+    .limit(RECONCILE_BATCH)
+    .execute();
 
-/** The Paid status, the payment, Total Sales and the customer's receipt: stored together or not at all. */
-async function recordPayment(
-  services: Pick<Services, "db" | "config" | "mailer">,
-  providerName: string,
-  order: OrderRow,
-  notice: PaymentNotice,
-): Promise<void> {
-  const now = nowIso();
-  try {
-    await services.db.transaction().execute(async (trx) => {
-      const paid = await markOrderPaid(trx, order, now);
-      if (!paid.marked) {
-        throw new Rejected(
-          paid.status === "Cancelled"
-            ? `order is Cancelled; this completed payment (transaction ${notice.txnId}) needs a refund or a manual decision`
-            : `order is ${paid.status}, not UnPaid`,
-        );
-      }
-      await trx
-        .insertInto("payments")
-        .values({
-          id: newId(),
-          order_id: order.id,
-          provider: providerName,
-          txn_id: notice.txnId!,
-          amount_cents: notice.amountCents!,
-          currency: notice.currency!,
-          receiver_email: notice.receiverEmail!.toLowerCase(),
-          payer_email: notice.payerEmail,
-          created_at: now,
-        })
-        .execute();
-      await queueReceipt(services, trx, order, notice);
-    });
-  } catch (error) {
-    // The same transaction arriving twice at the same moment: the unique index lets one through.
-    if (isUniqueViolation(error)) throw new Rejected(`transaction ${notice.txnId} was already recorded`);
-    throw error;
-  }
-}
-
-async function queueReceipt(services: Pick<Services, "config" | "mailer">, trx: DbOrTrx, order: OrderRow, notice: PaymentNotice): Promise<void> {
-  await services.mailer.send(
+/** Every job the payments feature runs; the composition root registers them and the schedule. */
+export function paymentJobs(services: Deps & Pick<Services, "log">): JobHandlerDef<never>[] {
+  const seconds = services.config.paypal.reconcileSeconds;
+  const jobs: JobHandlerDef<never>[] = [
+    processEventJob({ db: services.db, log: services.log, providers: paymentProviders(services) }) as JobHandlerDef<never>,
     {
-      to: order.customer_email,
-      subject: `Receipt: your ${order.package_name} plan is paid`,
-      text: [
-        `Hello ${order.customer_name},`,
-        "",
-        `Thank you: we have received your payment of ${formatUsd(order.price_cents)} for the ${order.package_name} plan you ordered on ${shortDate(order.created_at)}.`,
-        "",
-        `Order: ${order.id}`,
-        `PayPal transaction: ${notice.txnId}`,
-        `Amount: ${formatUsd(order.price_cents)} (USD)`,
-        "",
-        `Your orders: ${services.config.appUrl}/my-order`,
-      ].join("\n"),
-    },
-    trx,
-  );
+      kind: RECONCILE_JOB,
+      maxAttempts: 1,
+      leaseSeconds: Math.max(120, seconds),
+      async run() {
+        const { checked, settled } = await reconcilePayments(services, Math.max(5, seconds / 2) * 1000);
+        if (settled) services.log.info(`payments: reconciliation checked ${checked} order(s), ${settled} changed`);
+      },
+    } as JobHandlerDef<never>,
+  ];
+  if (services.config.paypal.mode === "standin") jobs.push(standinWebhookJob(services.config) as JobHandlerDef<never>);
+  return jobs;
 }

@@ -20,7 +20,7 @@ describe("PayPal IPN verification", () => {
     expect(seen).toEqual(["https://paypal.test/cgi-bin/webscr cmd=_notify-validate&txn_id=A1&first_name=Zo%c3%ab&memo=a%20b"]);
   });
 
-  it("treats INVALID as final and network failures or 5xx as retryable, after two more tries", async () => {
+  it("treats INVALID as final and network failures or 5xx as retryable, after one more try", async () => {
     const invalid = paypalProvider({ baseUrl: "https://paypal.test", sleep: noSleep, fetch: async () => new Response("INVALID") });
     expect(await invalid.verifyNotification(Buffer.from("x=1"))).toMatchObject({ verified: false, reason: expect.stringContaining("INVALID") });
 
@@ -31,12 +31,20 @@ describe("PayPal IPN verification", () => {
       fetch: async () => {
         calls++;
         if (calls === 1) throw new Error("ECONNRESET");
-        if (calls === 2) return new Response("busy", { status: 503 });
         return new Response("VERIFIED");
       },
     });
     expect(await flaky.verifyNotification(Buffer.from("x=1"))).toEqual({ verified: true });
-    expect(calls).toBe(3);
+    expect(calls).toBe(2);
+
+    let busyCalls = 0;
+    const busy = paypalProvider({
+      baseUrl: "https://paypal.test",
+      sleep: noSleep,
+      fetch: async () => (busyCalls++, new Response("busy", { status: 503 })),
+    });
+    expect(await busy.verifyNotification(Buffer.from("x=1"))).toMatchObject({ verified: false, retryable: true, reason: "PayPal answered HTTP 503" });
+    expect(busyCalls).toBe(2);
 
     const down = paypalProvider({
       baseUrl: "https://paypal.test",
@@ -55,6 +63,14 @@ describe("PayPal IPN verification", () => {
     );
     expect(notice).toMatchObject({ orderId: "abc", txnId: "T1", completed: true, receiverEmail: "a@b.test", amountCents: 14999, currency: "USD" });
     expect(provider.readNotification(Buffer.from("mc_gross=1e3&payment_status=Pending")).amountCents).toBeNull();
+    // A refund: negative amount, and the payment it refunds.
+    expect(provider.readNotification(Buffer.from("mc_gross=-149.99&payment_status=Refunded&txn_id=R1&parent_txn_id=T1"))).toMatchObject({
+      txnId: "R1",
+      parentTxnId: "T1",
+      amountCents: 14999,
+      completed: false,
+      status: "Refunded",
+    });
   });
 });
 

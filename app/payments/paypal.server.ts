@@ -1,5 +1,40 @@
 import { amountToCents, centsToAmount } from "../shared/money.ts";
-import type { CheckoutForm, CheckoutRequest, PaymentNotice, PaymentProvider, Verification } from "./provider.ts";
+import type { CheckoutForm } from "./provider.ts";
+
+export interface CheckoutRequest {
+  orderId: string;
+  planId: string;
+  packageName: string;
+  amountCents: number;
+  currency: "USD";
+  /** The account that receives the money (the payment account's email). */
+  receiverEmail: string;
+  /** Where PayPal sends the browser after paying, after cancelling, and its notifications. */
+  returnUrl: string;
+  cancelUrl: string;
+  notifyUrl: string;
+}
+
+/** An IPN in the terms the rules need. */
+export interface PaymentNotice {
+  /** Our order id, as we handed it to PayPal (custom, or invoice). */
+  orderId: string | null;
+  /** PayPal's transaction id; with payment_status it identifies the notification. */
+  txnId: string | null;
+  /** For Refunded, Reversed and Canceled_Reversal: the payment they are about. */
+  parentTxnId: string | null;
+  /** True only for a completed payment (money received). */
+  completed: boolean;
+  /** PayPal's payment_status word. */
+  status: string;
+  receiverEmail: string | null;
+  /** The amount without its sign (refunds come negative); null when missing or not a plain amount. */
+  amountCents: number | null;
+  currency: string | null;
+  payerEmail: string | null;
+}
+
+export type Verification = { verified: true } | { verified: false; reason: string; retryable?: boolean };
 
 export interface PayPalOptions {
   /** https://www.paypal.com, https://www.sandbox.paypal.com, or the local stand-in. */
@@ -13,13 +48,14 @@ export interface PayPalOptions {
 }
 
 const VALIDATE_PREFIX = Buffer.from("cmd=_notify-validate&");
-const RETRY_DELAYS_MS = [1000, 4000];
+// A quick second try; longer outages are retried by the job queue with its backoff.
+const RETRY_DELAYS_MS = [1000];
 
 /**
  * PayPal Payments Standard: the `_xclick` Buy Now form and IPN. Only the base URL differs
  * between live, sandbox and the local stand-in; the wire protocol is the same.
  */
-export function paypalProvider(options: PayPalOptions): PaymentProvider {
+export function paypalProvider(options: PayPalOptions) {
   const webscr = `${options.baseUrl.replace(/\/+$/, "")}/cgi-bin/webscr`;
   const verifyUrl = options.verifyUrl ?? webscr;
   const doFetch = options.fetch ?? fetch;
@@ -57,11 +93,12 @@ export function paypalProvider(options: PayPalOptions): PaymentProvider {
         const value = fields.get(name)?.trim();
         return value ? value : null;
       };
-      const gross = get("mc_gross");
+      const gross = get("mc_gross")?.replace(/^-/, "") ?? null;
       const status = get("payment_status") ?? "";
       return {
         orderId: get("custom") ?? get("invoice"),
         txnId: get("txn_id"),
+        parentTxnId: get("parent_txn_id"),
         completed: status === "Completed",
         status,
         receiverEmail: get("receiver_email"),
@@ -73,7 +110,7 @@ export function paypalProvider(options: PayPalOptions): PaymentProvider {
 
     /**
      * Posts the notification back exactly as received, with `cmd=_notify-validate` in front;
-     * PayPal answers VERIFIED or INVALID. Network failures and 5xx answers are tried again twice.
+     * PayPal answers VERIFIED or INVALID. Network failures and 5xx answers are tried again once.
      */
     async verifyNotification(raw: Buffer): Promise<Verification> {
       let last = "";

@@ -3,8 +3,9 @@ import { e2eEnv } from "../../playwright.config.ts";
 import { lastMailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 /**
- * A customer orders the Premium plan, pays through the local PayPal stand-in and sees it paid;
- * a second order is cancelled at the stand-in; the admin sees the sale and delivers the order.
+ * A customer orders the Premium plan, pays with PayPal Checkout (the Orders v2 REST flow, the
+ * default) through the local stand-in's approval page and sees it paid; a second order is
+ * cancelled there; the admin sees the sale and delivers the order.
  */
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -17,7 +18,7 @@ const dollars = (text: string) => Number((/\$([\d,]+\.\d{2})/.exec(text)?.[1] ??
 /** Makes sure the site has a payment account (the admin adds one if there is none). */
 async function ensurePaymentAccount(admin: Page) {
   await admin.goto("/admin");
-  await admin.getByRole("main").getByRole("link", { name: /^Payment/ }).click();
+  await admin.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
   await admin.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
   if (admin.url().endsWith("/add-paypal-Email")) {
     await admin.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
@@ -64,9 +65,11 @@ test("order Premium, pay through the stand-in, cancel a second order; the admin 
   await expect(pending.getByRole("row").nth(1)).toContainText(`$${price.toFixed(2)}`);
   await pending.getByRole("link", { name: /^Pay Now/ }).click();
 
-  // Pay: our pay page hands over to the stand-in's hosted checkout, which returns us.
+  // Pay: Pay Now creates the PayPal order and sends us to the stand-in's approval page; Pay there
+  // returns us to the site, which captures.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for your order");
   await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await expect(page).toHaveURL(/\/paypal-standin\/checkoutnow\?token=[A-Z0-9]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("PayPal stand-in — test payment, no money moves");
   await expect(page.getByText(`${price.toFixed(2)} USD`)).toBeVisible();
   await expect(page.getByText("Premium", { exact: true })).toBeVisible();
@@ -105,6 +108,12 @@ test("order Premium, pay through the stand-in, cancel a second order; the admin 
   await expect(admin.getByRole("status")).toHaveText("OrderStatus is Updated");
   await admin.getByRole("link", { name: "Back to all orders" }).click();
   await expect(admin.getByRole("row").filter({ hasText: email }).filter({ hasText: "Premium" })).toContainText("Delivered");
+
+  // Admin, Payments (from the sidebar): the order's capture at the return page is listed as paid.
+  await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Payments", exact: true }).click();
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Payments");
+  const events = admin.getByRole("table", { name: /^Payment notifications and events/ });
+  await expect(events.getByRole("row").filter({ hasText: "Return page" }).filter({ hasText: `$${price.toFixed(2)}` }).first()).toContainText("paid");
 
   // The customer sees it delivered too.
   await page.goto("/my-order");

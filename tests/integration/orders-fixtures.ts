@@ -69,13 +69,17 @@ export const todayShown = () => {
   return `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
 };
 
+/** The ids of the payment events stored so far (to tell new ones apart). */
+export async function eventIds(server: TestServer): Promise<Set<string>> {
+  return new Set((await server.services.db.selectFrom("payment_events").select("id").execute()).map((r) => r.id));
+}
+
 /**
- * Posts a PayPal IPN to /api/paypal/ipn the way PayPal does (form-encoded, no cookies) and waits
- * until the server has logged what it made of it. Returns that log row.
+ * Posts a PayPal IPN to /api/paypal/ipn the way PayPal does (form-encoded, no cookies), expects
+ * the empty 200 that says it is stored, and waits until it is processed. Returns its event row.
  */
 export async function sendIpn(server: TestServer, body: string | Record<string, string>) {
-  const db = server.services.db;
-  const before = new Set((await db.selectFrom("payment_notifications").select("id").execute()).map((r) => r.id));
+  const before = await eventIds(server);
   const response = await fetch(`${server.url}/api/paypal/ipn`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -86,12 +90,13 @@ export async function sendIpn(server: TestServer, body: string | Record<string, 
   return (await waitForNotification(server, before))[0]!;
 }
 
-/** Waits until `count` notifications not in `before` are logged, and returns them. */
+/** Waits until `count` IPNs or webhooks not in `before` are stored and processed, and returns them. */
 export async function waitForNotification(server: TestServer, before: Set<string>, count = 1) {
   const db = server.services.db;
   for (let i = 0; i < 100; i++) {
-    const rows = await db.selectFrom("payment_notifications").selectAll().execute();
-    const fresh = rows.filter((r) => !before.has(r.id));
+    await server.drainJobs();
+    const rows = await db.selectFrom("payment_events").selectAll().where("source", "in", ["ipn", "webhook"]).orderBy("received_at").execute();
+    const fresh = rows.filter((r) => !before.has(r.id) && r.status !== "received");
     if (fresh.length >= count) return fresh;
     await new Promise((r) => setTimeout(r, 50));
   }

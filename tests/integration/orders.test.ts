@@ -6,6 +6,7 @@ import {
   pageText,
   payForm,
   placeOrder,
+  eventIds,
   sendIpn,
   setPaymentAccount,
   tableRows,
@@ -14,8 +15,10 @@ import {
 } from "./orders-fixtures.ts";
 
 /**
- * Ordering, the customer and admin order screens, cancelling, and paying through the local
- * PayPal stand-in (PAYPAL_MODE=standin, the default): the whole loop over real HTTP.
+ * Ordering, the customer and admin order screens, cancelling, and paying with Payments Standard
+ * (PAYPAL_CHECKOUT=standard: the form post and IPN) through the local PayPal stand-in
+ * (PAYPAL_MODE=standin): the whole loop over real HTTP. PayPal Checkout on the REST API, the
+ * default, is in paypal-checkout.test.ts.
  */
 let server: TestServer;
 let admin: TestClient;
@@ -26,7 +29,7 @@ let basic: string;
 const ACCOUNT = "payments@rankwell.test";
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ PAYPAL_CHECKOUT: "standard" });
   admin = await signedUpClient(server, "owner@example.com", "secret123", { admin: true });
   alice = await signedUpClient(server, "alice@example.com");
   bob = await signedUpClient(server, "bob@example.com");
@@ -38,6 +41,10 @@ afterAll(async () => server?.close());
 const getOrder = async (client: TestClient, id: string) => client.json("GET", `/api/order/${id}`);
 
 describe("before a payment account exists", () => {
+  it("the order page says up front that online payment is not set up", async () => {
+    expect(pageText((await alice.page(`/order-now/${basic}`)).html)).toContain("Online payment is not set up yet");
+  });
+
   it("the pay page says so instead of showing a form, and the admin's Payment card leads to adding one", async () => {
     const order = await placeOrder(alice, basic);
     const page = await alice.page(`/pay-now/${order._id}`);
@@ -45,8 +52,11 @@ describe("before a payment account exists", () => {
     expect(pageText(page.html)).toContain("no payment account has been set up yet");
     expect(payForm(page.html)).toBeUndefined();
     expect((await admin.page("/admin")).html).toContain('href="/add-paypal-Email"');
+    expect(pageText((await admin.page("/admin")).html)).toContain("No payment account email is set, so customers cannot pay online.");
 
     await setPaymentAccount(admin, ACCOUNT);
+    expect(pageText((await alice.page(`/order-now/${basic}`)).html)).not.toContain("Online payment is not set up yet");
+    expect(pageText((await admin.page("/admin")).html)).not.toContain("No payment account email is set");
     const account = (await admin.json("GET", "/api/paypal-email")).body[0];
     expect((await admin.page("/admin")).html).toContain(`href="/paypal-email/${account._id}"`);
   });
@@ -159,10 +169,11 @@ describe("a customer only reaches their own orders", () => {
     const bobOrder = await placeOrder(bob, basic);
     const form = payForm((await bob.page(`/pay-now/${bobOrder._id}`)).html)!;
     const opened = await bob.form(new URL(form.action).pathname, { ...form.fields, custom: aliceOrder._id, invoice: aliceOrder._id });
-    const before = new Set((await server.services.db.selectFrom("payment_notifications").select("id").execute()).map((r) => r.id));
+    const before = await eventIds(server);
     await bob.form(opened.headers.get("location")!, { intent: "pay" });
     const [log] = await waitForNotification(server, before);
-    expect(log!.outcome).toBe("rejected");
+    expect(log!.outcome).toBe("mismatch");
+    expect(log!.attention).toBe(1);
     expect(log!.reason).toMatch(/amount 49.00 is not the order's 149.99/);
     expect((await getOrder(alice, aliceOrder._id)).body.paymentStatus).toBe("UnPaid");
   });
@@ -176,7 +187,7 @@ async function checkout(client: TestClient, orderId: string, intent: "pay" | "ca
   expect(opened.status).toBe(303);
   const checkoutPath = opened.headers.get("location")!;
   const hosted = await client.page(checkoutPath);
-  const before = new Set((await server.services.db.selectFrom("payment_notifications").select("id").execute()).map((r) => r.id));
+  const before = await eventIds(server);
   const done = await client.form(checkoutPath, { intent });
   expect(done.status).toBe(303);
   if (intent === "pay") await waitForNotification(server, before);
@@ -200,7 +211,7 @@ describe("paying through the PayPal stand-in", () => {
       custom: order._id,
       invoice: order._id,
       return: `${server.url}/received-payment/${order._id}`,
-      cancel_return: `${server.url}/order-cancelled/${order._id}`,
+      cancel_return: expect.stringMatching(new RegExp(`^${server.url}/order-cancelled/${order._id}\\?key=[\\w-]{32}$`)),
       notify_url: `${server.url}/api/paypal/ipn`,
     });
   });
@@ -228,7 +239,7 @@ describe("paying through the PayPal stand-in", () => {
   it("Cancel: returns to the cancel page, which cancels the owner's UnPaid order once", async () => {
     const order = await placeOrder(alice, basic);
     const { returnTo } = await checkout(alice, order._id, "cancel");
-    expect(returnTo).toBe(`${server.url}/order-cancelled/${order._id}`);
+    expect(returnTo).toMatch(new RegExp(`^${server.url}/order-cancelled/${order._id}\\?key=[\\w-]{32}$`));
     const page = await alice.page(returnTo);
     expect(page.status).toBe(200);
     expect(pageText(page.html)).toContain("You have cancelled the payment");
@@ -249,9 +260,37 @@ describe("paying through the PayPal stand-in", () => {
 
   it("the cancel page sends an admin on to /admin", async () => {
     const order = await placeOrder(admin, basic);
-    const page = await admin.page(`/order-cancelled/${order._id}`);
+    const { returnTo } = await checkout(admin, order._id, "cancel");
+    const page = await admin.page(returnTo);
     expect(pageText(page.html)).toContain("You have cancelled the payment");
     expect(page.html).toContain('href="/admin"');
+  });
+
+  it("without the key PayPal was given, the page only asks; cancelling takes the owner's POST", async () => {
+    const order = await placeOrder(alice, basic);
+    for (const path of [`/order-cancelled/${order._id}`, `/order-cancelled/${order._id}?key=${"x".repeat(32)}`]) {
+      const page = await alice.page(path);
+      expect(page.status).toBe(200);
+      expect(pageText(page.html)).toContain("Cancel this order?");
+      expect((await getOrder(alice, order._id)).body.paymentStatus).toBe("UnPaid");
+    }
+    // Another site cannot post it for her (Origin check), another customer gets 404.
+    const crossSite = await fetch(`${server.url}/order-cancelled/${order._id}`, { method: "POST", headers: { Origin: "https://evil.example" }, redirect: "manual" });
+    expect(crossSite.status).toBe(403);
+    expect((await bob.form(`/order-cancelled/${order._id}`, {})).status).toBe(404);
+    expect((await getOrder(alice, order._id)).body.paymentStatus).toBe("UnPaid");
+    const confirmed = await alice.form(`/order-cancelled/${order._id}`, {});
+    expect(confirmed.status).toBe(200);
+    expect(pageText(await confirmed.text())).toContain("You have cancelled the payment");
+    expect((await getOrder(alice, order._id)).body.paymentStatus).toBe("Cancelled");
+  });
+
+  it("a cancelled order offers to order the same package again", async () => {
+    const order = await placeOrder(alice, premium);
+    await alice.json("PUT", `/api/order-cancelled/${order._id}`);
+    const page = await alice.page(`/pay-now/${order._id}`);
+    expect(page.html).toContain(`href="/order-now/${premium}"`);
+    expect(pageText(page.html)).toContain("Order the Premium plan again");
   });
 
   it("answers VERIFIED only for an IPN the stand-in sent; a forged one leaves the order UnPaid", async () => {

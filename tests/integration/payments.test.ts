@@ -2,14 +2,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
-import { createPlan, pageText, paymentCount, placeOrder, sendIpn, setPaymentAccount, waitForNotification } from "./orders-fixtures.ts";
+import { createPlan, eventIds, pageText, paymentCount, placeOrder, sendIpn, setPaymentAccount } from "./orders-fixtures.ts";
 
 /**
- * The IPN rules, with PayPal's verification endpoint scripted: PAYPAL_BASE_URL points at a tiny
- * HTTP server in this file that records what is posted back and answers VERIFIED or INVALID.
+ * Payments Standard (PAYPAL_CHECKOUT=standard): the IPN rules, with PayPal's verification endpoint
+ * scripted: PAYPAL_BASE_URL points at a tiny HTTP server in this file that records what is posted
+ * back and answers VERIFIED or INVALID (or 503, or nothing while "down").
  */
 let paypal: Server;
-let answer: "VERIFIED" | "INVALID" = "VERIFIED";
+let answer: "VERIFIED" | "INVALID" | 503 = "VERIFIED";
 const postedBack: string[] = [];
 
 let server: TestServer;
@@ -25,13 +26,14 @@ beforeAll(async () => {
     req.on("end", () => {
       if (req.method === "POST" && req.url === "/cgi-bin/webscr") {
         postedBack.push(Buffer.concat(chunks).toString("latin1"));
-        res.writeHead(200, { "Content-Type": "text/plain" }).end(answer);
+        if (answer === 503) res.writeHead(503).end("busy");
+        else res.writeHead(200, { "Content-Type": "text/plain" }).end(answer);
       } else res.writeHead(404).end();
     });
   });
   await new Promise<void>((done) => paypal.listen(0, "127.0.0.1", done));
   const port = (paypal.address() as AddressInfo).port;
-  server = await startTestServer({ PAYPAL_MODE: "sandbox", PAYPAL_BASE_URL: `http://127.0.0.1:${port}` });
+  server = await startTestServer({ PAYPAL_MODE: "sandbox", PAYPAL_CHECKOUT: "standard", PAYPAL_BASE_URL: `http://127.0.0.1:${port}` });
   admin = await signedUpClient(server, "boss@example.com", "secret123", { admin: true });
   alice = await signedUpClient(server, "alice@example.com");
   premium = await createPlan(admin, "Premium", "149.99");
@@ -66,13 +68,32 @@ const validIpn = (order: { _id: string; planId: string }, overrides: Record<stri
   ...overrides,
 });
 
+const postIpn = async (fields: Record<string, string>) => {
+  const response = await fetch(`${server.url}/api/paypal/ipn`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+  await response.text();
+  return response.status;
+};
+
+/** An IPN for a new order posted while PayPal's verification answers 503: stored, not yet applied. */
+async function ipnWhilePayPalIsDown() {
+  const order = await placeOrder(alice, premium);
+  answer = 503;
+  const before = await eventIds(server);
+  expect(await postIpn(validIpn(order))).toBe(200);
+  await server.drainJobs();
+  const [id] = [...(await eventIds(server))].filter((x) => !before.has(x));
+  return { order, id: id! };
+}
+
+const salesCents = async () => Number((await server.services.db.selectFrom("sales_totals").select("paid_cents").executeTakeFirstOrThrow()).paid_cents);
+
 const statusOf = async (id: string) => (await alice.json("GET", `/api/order/${id}`)).body.paymentStatus;
 
 describe("an IPN that passes every rule", () => {
   it("marks the order Paid, records one payment and mails a receipt", async () => {
     const order = await placeOrder(alice, premium);
     const log = await sendIpn(server, validIpn(order));
-    expect(log).toMatchObject({ outcome: "accepted", order_id: order._id });
+    expect(log).toMatchObject({ outcome: "paid", order_id: order._id, attention: 0, raw: null });
     expect(await statusOf(order._id)).toBe("Paid");
     expect(await paymentCount(server, order._id)).toBe(1);
     const receipt = (await server.outbox()).filter((m) => m.to === "alice@example.com" && m.subject.startsWith("Receipt"));
@@ -93,52 +114,148 @@ describe("an IPN that passes every rule", () => {
   it("compares the receiver email without regard to case", async () => {
     const order = await placeOrder(alice, premium);
     const log = await sendIpn(server, validIpn(order, { receiver_email: "SALES@RANKWELL.TEST" }));
-    expect(log.outcome).toBe("accepted");
+    expect(log.outcome).toBe("paid");
   });
 
-  it("sent twice records one payment and one receipt; the order stays Paid", async () => {
+  it("sent twice is stored and applied once: one payment, one receipt; the order stays Paid", async () => {
     const order = await placeOrder(alice, premium);
     const ipn = validIpn(order);
     const receipts = async () => (await server.outbox()).filter((m) => m.to === "alice@example.com" && m.text.includes(order._id)).length;
-    expect((await sendIpn(server, ipn)).outcome).toBe("accepted");
-    const second = await sendIpn(server, ipn);
-    expect(second.outcome).toBe("rejected");
-    expect(second.reason).toMatch(/already recorded/);
+    expect((await sendIpn(server, ipn)).outcome).toBe("paid");
+    const before = await eventIds(server);
+    const again = await postIpn(ipn);
+    expect(again).toBe(200);
+    await server.drainJobs();
+    expect(await eventIds(server)).toEqual(before);
     expect(await statusOf(order._id)).toBe("Paid");
     expect(await paymentCount(server, order._id)).toBe(1);
     expect(await receipts()).toBe(1);
   });
 
-  it("sent twice at the same moment still records one payment", async () => {
+  it("sent twice at the same moment is still stored once and records one payment", async () => {
     const order = await placeOrder(alice, premium);
     const ipn = validIpn(order);
-    const before = new Set((await server.services.db.selectFrom("payment_notifications").select("id").execute()).map((r) => r.id));
-    await Promise.all([sendIpn(server, ipn), sendIpn(server, ipn)]);
-    const outcomes = (await waitForNotification(server, before, 2)).map((r) => r.outcome).sort();
-    expect(outcomes).toEqual(["accepted", "rejected"]);
+    const before = await eventIds(server);
+    expect(await Promise.all([postIpn(ipn), postIpn(ipn)])).toEqual([200, 200]);
+    await server.drainJobs();
+    const fresh = [...(await eventIds(server))].filter((id) => !before.has(id));
+    expect(fresh).toHaveLength(1);
     expect(await paymentCount(server, order._id)).toBe(1);
     expect(await statusOf(order._id)).toBe("Paid");
+  });
+
+  it("a refund of all of it makes the order Refunded and takes it out of Total Sales and Total Spent", async () => {
+    const order = await placeOrder(alice, premium);
+    const paid = validIpn(order);
+    await sendIpn(server, paid);
+    const spent = async () => Number(/Total Spent \$([\d,.]+)/.exec(pageText((await alice.page("/dashboard")).html))![1]!.replace(/,/g, ""));
+    const salesBefore = await salesCents();
+    const spentBefore = await spent();
+    const refund = await sendIpn(server, { ...validIpn(order), payment_status: "Refunded", mc_gross: "-149.99", txn_id: newTxn(), parent_txn_id: paid.txn_id });
+    expect(refund).toMatchObject({ outcome: "refunded", attention: 1, order_id: order._id });
+    expect(await statusOf(order._id)).toBe("Refunded");
+    expect(await salesCents()).toBe(salesBefore - 14999);
+    expect(await spent()).toBeCloseTo(spentBefore - 149.99, 2);
+    // The same refund again changes nothing more.
+    await postIpn({ ...validIpn(order), payment_status: "Refunded", mc_gross: "-149.99", txn_id: refund.reference!, parent_txn_id: paid.txn_id });
+    await server.drainJobs();
+    expect(await salesCents()).toBe(salesBefore - 14999);
+  });
+
+  it("a partial refund is flagged and the order stays Paid; Reversed and Canceled_Reversal are flagged", async () => {
+    const order = await placeOrder(alice, premium);
+    const paid = validIpn(order);
+    await sendIpn(server, paid);
+    const partial = await sendIpn(server, { ...validIpn(order), payment_status: "Refunded", mc_gross: "-49.99", txn_id: newTxn(), parent_txn_id: paid.txn_id });
+    expect(partial).toMatchObject({ outcome: "partially-refunded", attention: 1 });
+    expect(await statusOf(order._id)).toBe("Paid");
+    const reversed = await sendIpn(server, { ...validIpn(order), payment_status: "Reversed", mc_gross: "-149.99", txn_id: newTxn(), parent_txn_id: paid.txn_id });
+    expect(reversed).toMatchObject({ outcome: "reversed", attention: 1 });
+    const back = await sendIpn(server, { ...validIpn(order), payment_status: "Canceled_Reversal", mc_gross: "149.99", txn_id: newTxn(), parent_txn_id: paid.txn_id });
+    expect(back).toMatchObject({ outcome: "reversal-cancelled", attention: 1 });
+    expect(await statusOf(order._id)).toBe("Paid");
+  });
+
+  it("is stored before the 200 and processed when PayPal's verification answers again", async () => {
+    const { order, id } = await ipnWhilePayPalIsDown();
+    const waiting = await server.services.db.selectFrom("payment_events").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(waiting).toMatchObject({ status: "received", order_id: order._id });
+    expect(waiting.reason).toMatch(/will try again/);
+    expect(await statusOf(order._id)).toBe("UnPaid");
+    // PayPal is back; the retry (due after its backoff) runs now.
+    answer = "VERIFIED";
+    await server.services.db.updateTable("jobs").set({ run_at: new Date(0).toISOString() }).where("status", "=", "pending").where("kind", "=", "payments.process-event").execute();
+    await server.drainJobs();
+    expect(await statusOf(order._id)).toBe("Paid");
+  });
+
+  it("answers 500 when it cannot store the notification, so PayPal sends it again", async () => {
+    const order = await placeOrder(alice, premium);
+    const db = server.services.db;
+    await db.schema.alterTable("payment_events").renameTo("payment_events_away").execute();
+    try {
+      expect(await postIpn(validIpn(order))).toBe(500);
+      const webhook = await fetch(`${server.url}/api/paypal/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ id: "WH-X", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "C1" } }),
+      });
+      expect(webhook.status).toBe(500);
+    } finally {
+      await db.schema.alterTable("payment_events_away").renameTo("payment_events").execute();
+    }
+    expect((await sendIpn(server, validIpn(order))).outcome).toBe("paid");
+  });
+
+  it("still failing after the last try: flagged for a person, who can try it again from Payments", async () => {
+    const { order, id } = await ipnWhilePayPalIsDown();
+    // Eleven tries have failed already; the twelfth, now due, is the last.
+    await server.services.db.updateTable("jobs").set({ attempts: 11, run_at: new Date(0).toISOString() }).where("dedupe_key", "=", `payments.process-event:${id}`).execute();
+    await server.drainJobs();
+    const failed = await server.services.db.selectFrom("payment_events").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ status: "failed", outcome: "failed", attention: 1 });
+    expect(failed.reason).toMatch(/still failing after 12 tries/);
+    expect(failed.raw).not.toBeNull();
+    const listed = await admin.page("/admin/payments?attention=1");
+    expect(pageText(listed.html)).toContain("still failing after 12 tries");
+    expect(listed.html).toContain(`href="/admin/payment-status/${order._id}"`);
+    expect(pageText((await admin.page("/admin")).html)).toMatch(/\d+ payments? needs? your attention/);
+
+    answer = "VERIFIED";
+    const retried = await admin.form("/admin/payments?attention=1", { id });
+    expect(retried.status).toBe(200);
+    expect(pageText(await retried.text())).toContain("The notification is being processed again.");
+    await server.drainJobs();
+    expect(await statusOf(order._id)).toBe("Paid");
+    expect(await server.services.db.selectFrom("payment_events").select(["status", "outcome", "attention"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
+      status: "done",
+      outcome: "paid",
+      attention: 0,
+    });
+    // A customer cannot see or use the screen.
+    expect((await alice.page("/admin/payments")).status).toBe(403);
+    expect((await alice.form("/admin/payments", { id })).status).toBe(403);
   });
 });
 
 describe("each rejection rule leaves the order UnPaid", () => {
-  const cases: [string, (order: { _id: string; planId: string }) => Record<string, string>, RegExp, () => void][] = [
-    ["PayPal answers INVALID", (o) => validIpn(o), /did not verify.*INVALID/, () => (answer = "INVALID")],
-    ["payment_status is not Completed", (o) => validIpn(o, { payment_status: "Pending" }), /payment_status is Pending/, () => {}],
-    ["the receiver is not our payment account", (o) => validIpn(o, { receiver_email: "thief@example.com" }), /receiver thief@example.com/, () => {}],
-    ["the amount is less than the order's price", (o) => validIpn(o, { mc_gross: "1.49" }), /amount 1.49 is not the order's 149.99/, () => {}],
-    ["the amount is more than the order's price", (o) => validIpn(o, { mc_gross: "150.00" }), /amount 150.00 is not the order's 149.99/, () => {}],
-    ["the amount is malformed", (o) => validIpn(o, { mc_gross: "149.999" }), /amount missing or malformed/, () => {}],
-    ["the currency is not USD", (o) => validIpn(o, { mc_currency: "EUR" }), /currency EUR is not USD/, () => {}],
-    ["the order id is unknown", () => validIpn({ _id: "0123456789abcdef01234567", planId: premium }), /no order with id/, () => {}],
-    ["there is no transaction id", (o) => validIpn(o, { txn_id: "" }), /no transaction id/, () => {}],
+  const cases: [string, (order: { _id: string; planId: string }) => Record<string, string>, string, RegExp, () => void][] = [
+    ["PayPal answers INVALID", (o) => validIpn(o), "rejected", /did not verify.*INVALID/, () => (answer = "INVALID")],
+    ["payment_status is not Completed", (o) => validIpn(o, { payment_status: "Pending" }), "pending", /payment_status is Pending/, () => {}],
+    ["the receiver is not our payment account", (o) => validIpn(o, { receiver_email: "thief@example.com" }), "mismatch", /receiver thief@example.com/, () => {}],
+    ["the amount is less than the order's price", (o) => validIpn(o, { mc_gross: "1.49" }), "mismatch", /amount 1.49 is not the order's 149.99/, () => {}],
+    ["the amount is more than the order's price", (o) => validIpn(o, { mc_gross: "150.00" }), "mismatch", /amount 150.00 is not the order's 149.99/, () => {}],
+    ["the amount is malformed", (o) => validIpn(o, { mc_gross: "149.999" }), "mismatch", /amount missing or malformed/, () => {}],
+    ["the currency is not USD", (o) => validIpn(o, { mc_currency: "EUR" }), "mismatch", /currency EUR is not USD/, () => {}],
+    ["the order id is unknown", () => validIpn({ _id: "0123456789abcdef01234567", planId: premium }), "rejected", /no order with id/, () => {}],
+    ["there is no transaction id", (o) => validIpn(o, { txn_id: "" }), "rejected", /no transaction id/, () => {}],
   ];
-  for (const [rule, ipn, reason, script] of cases) {
+  for (const [rule, ipn, outcome, reason, script] of cases) {
     it(rule, async () => {
       const order = await placeOrder(alice, premium);
       script();
       const log = await sendIpn(server, ipn(order));
-      expect(log.outcome).toBe("rejected");
+      expect(log.outcome).toBe(outcome);
       expect(log.reason).toMatch(reason);
       expect(await statusOf(order._id)).toBe("UnPaid");
       expect(await paymentCount(server, order._id)).toBe(0);
@@ -149,10 +266,12 @@ describe("each rejection rule leaves the order UnPaid", () => {
     const first = await placeOrder(alice, premium);
     const second = await placeOrder(alice, premium);
     const ipn = validIpn(first);
-    expect((await sendIpn(server, ipn)).outcome).toBe("accepted");
-    const replay = await sendIpn(server, validIpn(second, { txn_id: ipn.txn_id }));
-    expect(replay).toMatchObject({ outcome: "rejected" });
-    expect(replay.reason).toMatch(/already recorded/);
+    expect((await sendIpn(server, ipn)).outcome).toBe("paid");
+    // The same (txn_id, payment_status) is the same notification: not stored again, not applied again.
+    const before = await eventIds(server);
+    expect(await postIpn(validIpn(second, { txn_id: ipn.txn_id }))).toBe(200);
+    await server.drainJobs();
+    expect(await eventIds(server)).toEqual(before);
     expect(await statusOf(second._id)).toBe("UnPaid");
     expect(await paymentCount(server, second._id)).toBe(0);
   });
@@ -161,7 +280,7 @@ describe("each rejection rule leaves the order UnPaid", () => {
     const order = await placeOrder(alice, premium);
     expect((await alice.json("PUT", `/api/order-cancelled/${order._id}`)).status).toBe(200);
     const log = await sendIpn(server, validIpn(order));
-    expect(log.outcome).toBe("rejected");
+    expect(log).toMatchObject({ outcome: "rejected", attention: 1 });
     expect(log.reason).toMatch(/Cancelled.*refund/);
     expect(await statusOf(order._id)).toBe("Cancelled");
     expect(await paymentCount(server, order._id)).toBe(0);
@@ -179,7 +298,7 @@ describe("the return page", () => {
     const order = await placeOrder(alice, premium);
     const waiting = await alice.page(`/received-payment/${order._id}`);
     expect(waiting.status).toBe(200);
-    expect(pageText(waiting.html)).toContain("We are confirming your payment");
+    expect(pageText(waiting.html)).toContain("Your payment is still processing");
     expect(waiting.html).toMatch(/http-equiv="refresh"/);
     // PayPal may return with a POST: it only leads back to the page.
     const posted = await alice.form(`/received-payment/${order._id}`, { payment_status: "Completed", txn_id: "FAKE" });

@@ -43,6 +43,8 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
 
 export interface TestServer {
   url: string;
+  /** The database this server uses (a fresh one unless one was passed in). */
+  databaseUrl: string;
   app: AppModule;
   running: RunningServer;
   services: RunningServer["services"];
@@ -59,11 +61,14 @@ export interface TestServer {
 /** A fixed clock for rate limits: every attempt falls in one window, however long a test takes. */
 export const FIXED_CLOCK = () => Date.UTC(2025, 0, 1, 12, 0, 30);
 
-/** Starts the real server on a free port with a fresh database. `now` is the rate limits' clock. */
-export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestServer> {
+/**
+ * Starts the real server on a free port with a fresh database, or on `options.databaseUrl` (an
+ * earlier server's, which this one then leaves in place when it closes). `now` is the rate limits' clock.
+ */
+export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number; databaseUrl?: string } = {}): Promise<TestServer> {
   const app = await loadApp();
   const port = await freePort();
-  const database = await freshDatabase();
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await freshDatabase();
   const outboxDir = mkdtempSync(join(tmpdir(), "rankwell-outbox-"));
   const config = app.loadConfig({
     NODE_ENV: "test",
@@ -82,6 +87,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const url = `http://localhost:${port}`;
   return {
     url,
+    databaseUrl: database.url,
     app,
     running,
     services: running.services,

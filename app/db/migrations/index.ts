@@ -5,6 +5,7 @@ import * as orders from "./003_orders.ts";
 import * as inbox from "./004_inbox.ts";
 import * as salesTotals from "./005_sales_totals.ts";
 import * as jobs from "./010_jobs.ts";
+import * as paymentsRest from "./020_payments_rest.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "004_inbox": inbox,
   "005_sales_totals": salesTotals,
   "010_jobs": jobs,
+  "020_payments_rest": paymentsRest,
 };

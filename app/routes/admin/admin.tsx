@@ -9,6 +9,7 @@ import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
 import { paymentAccountLink } from "~/payments/payments.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
+import { attentionCount } from "~/payments/events.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
@@ -20,11 +21,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
-  const [salesCents, orders, subscribers, payment] = await Promise.all([
+  const [salesCents, orders, subscribers, payment, needingAttention] = await Promise.all([
     paidTotalCents(services.db),
     listOrders(services.db, {}, pageParam(url, "orders"), ORDER_PAGE_SIZES.adminDashboard),
     listSubscribers(services.db, pageParam(url, "subscribers"), INBOX_PAGE_SIZES.dashboardSubscribers),
     paymentAccountLink(services.db),
+    attentionCount(services.db),
   ]);
   return {
     email: admin.email,
@@ -32,11 +34,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     orders,
     subscribers,
     payment,
+    needingAttention,
   };
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { email, totalSales, orders, subscribers, payment } = loaderData;
+  const { email, totalSales, orders, subscribers, payment, needingAttention } = loaderData;
   const shortcuts: [string, string, string][] = [
     ["/setting", "Setting", "Site content"],
     ["/total-orders", "Orders", `${orders.total} in all`],
@@ -44,11 +47,30 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     ["/all-subscriber", "Subscribers", `${subscribers.total} in all`],
     ["/add-user", "Admin", "Add an admin"],
     [payment.path, "Payment", payment.isSet ? "PayPal email" : "Set the PayPal email"],
+    ["/admin/payments", "Payments", needingAttention ? `${needingAttention} need attention` : "Notifications and events"],
   ];
   return (
     <>
       <h1 className="text-3xl font-bold">Admin dashboard</h1>
       <p className="mt-2 text-gray-700">Signed in as {email}</p>
+      {!payment.isSet && (
+        <p role="alert" className="mt-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 font-medium text-amber-900">
+          No payment account email is set, so customers cannot pay online.{" "}
+          <a href={payment.path} className="underline">
+            Set the PayPal email
+          </a>
+          .
+        </p>
+      )}
+      {needingAttention > 0 && (
+        <p role="alert" className="mt-6 rounded-md border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-900">
+          {needingAttention === 1 ? "1 payment needs" : `${needingAttention} payments need`} your attention.{" "}
+          <a href="/admin/payments?attention=1" className="underline">
+            See what needs attention
+          </a>
+          .
+        </p>
+      )}
       <nav aria-label="Admin shortcuts" className="mt-8">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shortcuts.map(([to, title, text]) => (

@@ -6,6 +6,8 @@ import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, setOrderStatus } from "~/orders/orders.server.ts";
 import { ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
+import { orderHistory } from "~/payments/events.server.ts";
+import { PaymentEventsTable } from "~/payments/events-table.tsx";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
@@ -34,6 +36,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       paymentStatus: order.payment_status,
       orderStatus: order.order_status,
     },
+    history: await orderHistory(services.db, order.id),
   };
 }
 
@@ -48,7 +51,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function OrderStatus({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, history } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const failed = result && !result.ok ? result : undefined;
@@ -87,6 +90,9 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <Button disabled={busy}>{busy ? "Saving…" : "Update status"}</Button>
       </Form>
+      <section className="mt-10">
+        <PaymentEventsTable caption="Payment history, oldest first" events={history} showOrder={false} empty="No payment activity for this order yet." />
+      </section>
       <LinkLine to="/total-orders">
         Back to all orders
       </LinkLine>

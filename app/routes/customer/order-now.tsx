@@ -3,6 +3,7 @@ import { requireUser } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, limitRate, orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { createOrder, findPlan } from "~/orders/orders.server.ts";
+import { paymentAccountEmail } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
@@ -16,7 +17,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { services } = context.get(requestContext);
   const plan = await orPageError(findPlan(services.db, { planId: params.id }));
-  return { plan: { packageName: plan.packageName, price: formatUsd(plan.priceCents) }, email: user.email };
+  // Said before ordering, not after: online payment needs the payment account to be set up.
+  const canPayOnline = (await paymentAccountEmail(services.db)) !== undefined;
+  return { plan: { packageName: plan.packageName, price: formatUsd(plan.priceCents) }, email: user.email, canPayOnline };
 }
 
 /**
@@ -35,13 +38,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function OrderNow({ loaderData }: Route.ComponentProps) {
-  const { plan, email } = loaderData;
+  const { plan, email, canPayOnline } = loaderData;
   const result = useActionData<typeof action>();
   const failed = result && "ok" in result ? result : undefined;
   const busy = useNavigation().state === "submitting";
   return (
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Order the {plan.packageName} plan</h1>
+      {!canPayOnline && (
+        <p role="note" className="mb-4 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          Online payment is not set up yet. You can place your order now and pay for it from your dashboard once it is, or{" "}
+          <a href="/contact" className="underline">
+            contact us
+          </a>{" "}
+          to arrange payment.
+        </p>
+      )}
       {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
       <Form method="post" noValidate>
         {/* Shown for the customer to check; never read back from the form. */}

@@ -1,36 +1,77 @@
-import { Link } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { requireUser } from "~/auth/permissions.server.ts";
+import { orPageError } from "~/forms.server.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { ownOrder } from "~/orders/orders.server.ts";
-import { checkoutFor } from "~/payments/payments.server.ts";
+import { activeProvider, paymentAccountEmail } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Page } from "~/layout/page.tsx";
-import { StatusMessage } from "~/ui/status.tsx";
-import { orPageError } from "~/forms.server.ts";
-import type { Route } from "./+types/pay-now";
 import { LinkLine } from "~/ui/link-line.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/pay-now";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pay | Rankwell" }, { name: "robots", content: "noindex" }];
 
 /**
- * The owner's order, and for an UnPaid one the hosted-checkout form (hidden fields, one button)
- * built on the server from the stored order: amount, receiver and return addresses are ours.
+ * The owner's order and how to pay it. PayPal Checkout (REST): a Pay button that posts here; the
+ * action creates the PayPal order and sends the buyer to PayPal. Payments Standard: the hosted
+ * checkout form, built on the server from the stored order, posted straight to PayPal.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { services } = context.get(requestContext);
   const order = await orPageError(ownOrder(services.db, user, params.id));
-  const checkout = order.payment_status === "UnPaid" ? await checkoutFor(services, order) : null;
+  let payment: { kind: "post" } | { kind: "form"; action: string; fields: [string, string][] } | { kind: "unavailable"; reason: string } | null = null;
+  if (order.payment_status === "UnPaid") {
+    if (services.config.paypal.checkout === "standard") {
+      const start = await activeProvider(services).startCheckout(order);
+      payment = start.kind === "form" ? { kind: "form", ...start.form } : start.kind === "unavailable" ? start : null;
+    } else {
+      payment = (await paymentAccountEmail(services.db)) ? { kind: "post" } : { kind: "unavailable", reason: "no payment account has been set up yet" };
+    }
+  }
   return {
-    order: { packageName: order.package_name, amount: formatUsd(order.price_cents), date: shortDate(order.created_at), paymentStatus: order.payment_status },
-    checkout,
+    order: {
+      packageName: order.package_name,
+      planId: order.plan_id,
+      amount: formatUsd(order.price_cents),
+      date: shortDate(order.created_at),
+      paymentStatus: order.payment_status,
+    },
+    payment,
   };
 }
 
+/** Pay Now (PayPal Checkout): creates or reuses the PayPal order and sends the buyer to PayPal. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const { services } = context.get(requestContext);
+  const order = await orPageError(ownOrder(services.db, user, params.id));
+  if (order.payment_status !== "UnPaid") return redirect(`/pay-now/${order.id}`, 303);
+  const start = await activeProvider(services).startCheckout(order);
+  if (start.kind === "redirect") return redirect(start.url, 303);
+  if (start.kind === "form") return redirect(`/pay-now/${order.id}`, 303);
+  return { unavailable: start.reason };
+}
+
+function Unavailable({ reason }: { reason: string }) {
+  return (
+    <StatusMessage kind="error">
+      Online payment is not available right now: {reason}. Please try again later or{" "}
+      <Link to="/contact" className="underline">
+        contact us
+      </Link>
+      .
+    </StatusMessage>
+  );
+}
+
 export default function PayNow({ loaderData }: Route.ComponentProps) {
-  const { order, checkout } = loaderData;
+  const { order, payment } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
   return (
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Pay for your order</h1>
@@ -43,28 +84,34 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
         <dd>{order.date}</dd>
       </dl>
       {order.paymentStatus === "Paid" && <StatusMessage kind="success">You Have Paid</StatusMessage>}
-      {order.paymentStatus === "Cancelled" && <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">You Have Cancelled</p>}
-      {order.paymentStatus === "UnPaid" &&
-        (checkout ? (
-          // A plain form: the browser leaves our site for the provider's hosted checkout.
-          <form method="post" action={checkout.action}>
-            {checkout.fields.map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <Button className="w-full">Pay with PayPal</Button>
-          </form>
-        ) : (
-          <StatusMessage kind="error">
-            Online payment is not available right now: no payment account has been set up yet. Please try again later or{" "}
-            <Link to="/contact" className="underline">
-              contact us
-            </Link>
-            .
-          </StatusMessage>
-        ))}
-      <LinkLine to="/dashboard">
-        Back to your dashboard
-      </LinkLine>
+      {order.paymentStatus === "Refunded" && <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">This payment was refunded.</p>}
+      {order.paymentStatus === "Cancelled" && (
+        <>
+          <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">You Have Cancelled</p>
+          <LinkLine to={`/order-now/${order.planId}`} className="mt-4">
+            Order the {order.packageName} plan again
+          </LinkLine>
+        </>
+      )}
+      {result?.unavailable && <Unavailable reason={result.unavailable} />}
+      {payment?.kind === "unavailable" && <Unavailable reason={payment.reason} />}
+      {payment?.kind === "post" && (
+        // A plain form: works without JavaScript; the answer is a redirect to PayPal.
+        <Form method="post" reloadDocument>
+          <Button className="w-full" disabled={busy}>
+            Pay with PayPal
+          </Button>
+        </Form>
+      )}
+      {payment?.kind === "form" && (
+        <form method="post" action={payment.action}>
+          {payment.fields.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <Button className="w-full">Pay with PayPal</Button>
+        </form>
+      )}
+      <LinkLine to="/dashboard">Back to your dashboard</LinkLine>
     </Page>
   );
 }

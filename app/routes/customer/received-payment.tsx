@@ -1,11 +1,12 @@
 import { Link, redirect } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
+import { orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
-import { orderForViewer } from "~/orders/orders.server.ts";
+import { getOrderRow, orderForViewer } from "~/orders/orders.server.ts";
+import { confirmReturn } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
-import { orPageError } from "~/forms.server.ts";
 import type { Route } from "./+types/received-payment";
 
 /** Checks while the order is still UnPaid: every 3 seconds, for about a minute. */
@@ -15,15 +16,22 @@ const MAX_CHECKS = 20;
 const checkParam = (url: URL) => Math.max(0, Math.min(MAX_CHECKS, Number.parseInt(url.searchParams.get("check") ?? "0", 10) || 0));
 
 /**
- * The provider's return address. It only shows the order's real status: an order becomes Paid
- * when the verified payment notification arrives (payments.server.ts), never by visiting here.
+ * PayPal's return address. With PayPal Checkout it captures the payment the buyer approved (only
+ * for the PayPal order we created: PayPal's `token` must name it), then shows what PayPal says:
+ * paid, still processing, or not paid with a way to try again. The order becomes Paid only on
+ * PayPal's completed capture, never because a browser came here.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const check = checkParam(new URL(request.url));
-  if (!viewer.user) return { signedIn: false as const, id: params.id };
+  const url = new URL(request.url);
+  const check = checkParam(url);
   const { services } = context.get(requestContext);
+  const stored = await getOrderRow(services.db, params.id);
+  const outcome = stored && url.searchParams.has("token") ? (await confirmReturn(services, stored, url.searchParams)).outcome : null;
+  if (!viewer.user) return { signedIn: false as const, id: params.id };
   const order = await orPageError(orderForViewer(services.db, viewer, params.id));
+  const notPaid = order.payment_status === "UnPaid" && (outcome?.outcome === "denied" || outcome?.outcome === "waiting" || outcome?.outcome === "voided");
+  const flagged = order.payment_status === "UnPaid" && (outcome?.outcome === "mismatch" || outcome?.outcome === "rejected");
   return {
     signedIn: true as const,
     id: order.id,
@@ -31,13 +39,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     packageName: order.package_name,
     amount: formatUsd(order.price_cents),
     check,
-    next: order.payment_status === "UnPaid" && check < MAX_CHECKS ? `/received-payment/${order.id}?check=${check + 1}` : null,
+    notPaid,
+    flagged,
+    next: order.payment_status === "UnPaid" && !notPaid && !flagged && check < MAX_CHECKS ? `/received-payment/${order.id}?check=${check + 1}` : null,
   };
 }
 
-/** PayPal may return the browser with a POST; it changes nothing, so show the page by GET. */
-export function action({ params }: Route.ActionArgs) {
-  return redirect(`/received-payment/${params.id}`, 303);
+/** PayPal may return the browser with a POST; show the page by GET (with PayPal's token, if any). */
+export function action({ params, request }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return redirect(`/received-payment/${params.id}${token ? `?token=${encodeURIComponent(token)}` : ""}`, 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -48,6 +59,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ReceivedPayment({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
+  const tryAgain = data.signedIn && (
+    <Link to={`/pay-now/${data.id}`} className="font-semibold text-brand-700 underline">
+      Try paying again
+    </Link>
+  );
   return (
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Your payment</h1>
@@ -65,22 +81,30 @@ export default function ReceivedPayment({ loaderData }: Route.ComponentProps) {
         </StatusMessage>
       ) : data.status === "Cancelled" ? (
         <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">You Have Cancelled</p>
+      ) : data.status === "Refunded" ? (
+        <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">This payment was refunded.</p>
+      ) : data.notPaid ? (
+        <StatusMessage kind="error">Your payment did not go through, so nothing was charged. You can try again.</StatusMessage>
+      ) : data.flagged ? (
+        <StatusMessage kind="error">
+          We could not confirm this payment automatically. We are looking into it and will contact you; please do not pay again.
+        </StatusMessage>
       ) : data.next ? (
         <p role="status" className="rounded-md border border-brand-700 bg-brand-50 px-4 py-3 font-medium">
-          We are confirming your payment with PayPal. This page updates by itself in a few seconds.
+          Your payment is still processing with PayPal. This page updates by itself in a few seconds.
         </p>
       ) : (
         <p role="status" className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">
-          We are confirming your payment. This is taking longer than usual; we will mail your receipt as soon as PayPal confirms it. If you did not
+          Your payment is still processing. This is taking longer than usual; we will mail your receipt as soon as PayPal confirms it. If you did not
           complete the payment, you can still pay from your dashboard.
         </p>
       )}
       <p className="mt-6 flex gap-6">
-        {data.signedIn && data.status === "UnPaid" && (
+        {data.signedIn && data.status === "UnPaid" && (data.notPaid ? tryAgain : !data.flagged && (
           <Link to={`/received-payment/${data.id}`} className="font-semibold text-brand-700 underline">
             Check again
           </Link>
-        )}
+        ))}
         <Link to="/dashboard" className="font-semibold text-brand-700 underline">
           Go to your dashboard
         </Link>
