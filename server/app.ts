@@ -26,7 +26,9 @@ import { securityHeaders } from "./security-headers.ts";
 
 export { ConfigError, loadConfig } from "~/config.server.ts";
 export { isEmailAddress } from "~/shared/validation.ts";
-export { grantAdmin, listAdmins, revokeAdmin } from "~/users/roles.server.ts";
+export { grantRole, listRoleHolders, roleRowOf } from "~/users/roles.server.ts";
+export { deleteUser } from "~/users/users.server.ts";
+export { isRole } from "~/auth/roles.ts";
 
 /** better-auth calls that take a password or send mail; they share the page actions' limit. */
 const LIMITED_AUTH_CALLS = new Set(["/sign-in/email", "/sign-up/email", "/request-password-reset", "/reset-password"]);

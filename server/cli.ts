@@ -1,10 +1,14 @@
-// `npm run admin -- add <email>` grants the Admin role; `remove <email>` takes it away; `list`
-// prints the admins. Works on the database the environment names (SQLite by default).
+// `npm run admin -- add <email> [--role Editor|Admin]` grants a role (Admin unless told);
+// `remove <email>` takes it away (never the last admin's); `list` prints who holds which role.
+// Works on the database the environment names (SQLite by default).
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [command, email] = process.argv.slice(2);
-const usage = "usage: npm run admin -- add <email> | remove <email> | list";
+const args = process.argv.slice(2);
+const roleFlag = args.indexOf("--role");
+const role = roleFlag >= 0 ? args.splice(roleFlag, 2)[1] : "Admin";
+const [command, email] = args;
+const usage = "usage: npm run admin -- add <email> [--role Editor|Admin] | remove <email> | list";
 
 const serverBuild = resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const mod = (await import(pathToFileURL(serverBuild).href)) as typeof import("./app.ts");
@@ -12,6 +16,10 @@ const mod = (await import(pathToFileURL(serverBuild).href)) as typeof import("./
 async function run(): Promise<number> {
   if (!command || ((command === "add" || command === "remove") && !email)) {
     console.error(usage);
+    return 2;
+  }
+  if (!role || !mod.isRole(role)) {
+    console.error(`"${role ?? ""}" is not a role: use Editor or Admin`);
     return 2;
   }
   const config = mod.loadConfig({ ...process.env, LOG_LEVEL: "error" });
@@ -22,18 +30,28 @@ async function run(): Promise<number> {
         console.error(`"${email}" is not an email address`);
         return 2;
       }
-      const result = await mod.grantAdmin(services.db, email!);
-      console.log(result === "added" ? `${email} is now an admin` : `${email} was already an admin`);
+      const result = await mod.grantRole(services.db, email!, role);
+      console.log(result === "added" ? `${email} is now ${role === "Admin" ? "an admin" : `an ${role}`}` : `${email} already was`);
     } else if (command === "remove") {
-      console.log((await mod.revokeAdmin(services.db, email!)) ? `${email} is no longer an admin` : `${email} was not an admin`);
+      const row = await mod.roleRowOf(services.db, email!);
+      if (!row) {
+        console.log(`${email} had no role`);
+        return 0;
+      }
+      // The same rule as the admin users screen: the last admin stays.
+      await mod.deleteUser(services.db, services.dbKind, row.id);
+      console.log(`${email} no longer has a role`);
     } else if (command === "list") {
-      const admins = await mod.listAdmins(services.db);
-      console.log(admins.length ? admins.join("\n") : "no admins yet");
+      const holders = await mod.listRoleHolders(services.db);
+      console.log(holders.length ? holders.map(([who, held]) => `${who}  ${held}`).join("\n") : "no admins yet");
     } else {
       console.error(usage);
       return 2;
     }
     return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
   } finally {
     await services.db.destroy();
   }

@@ -16,8 +16,8 @@ describe("the access table", () => {
   it("ranks static paths above the single-segment about editor", () => {
     expect(accessForPath("/login")).toBe("public");
     expect(accessForPath("/dashboard")).toBe("user");
-    expect(accessForPath("/setting")).toBe("Admin");
-    expect(accessForPath("/0123456789abcdef01234567")).toBe("Admin-or-404");
+    expect(accessForPath("/setting")).toBe("Editor");
+    expect(accessForPath("/0123456789abcdef01234567")).toBe("Editor-or-404");
     expect(accessForPath("/all-messages/")).toBe("Admin");
     expect(accessForPath("/pricing/")).toBe("public");
     expect(accessForPath("/no/such/deep/path")).toBe("public");

@@ -1,6 +1,6 @@
 import { matchRoutes } from "react-router";
 import { type SectionDef, sections } from "../content/sections.ts";
-import { isRole, ROLES, type Role } from "./roles.ts";
+import { ANY_ROLE, CONTENT_ROLE, isRole, type Role, strongestRole } from "./roles.ts";
 
 /**
  * Who may use each page and API call: the one table that the page guard, the API dispatcher and
@@ -44,8 +44,12 @@ const staticPageAccess: Record<string, Access> = {
   "/pending-order": "user",
   "/pay-now/:id": "user",
   "/order-cancelled/:id": "user",
-  // admin (the original guarded these by sign-in only; the server now requires the Admin role)
-  "/admin": "Admin",
+  // The admin area (the original guarded it by sign-in only). Its dashboard opens to every role and
+  // shows what that role may do; content work is the Editor's, the rest the Admin's.
+  "/admin": ANY_ROLE,
+  "/setting": CONTENT_ROLE,
+  "/add-item": CONTENT_ROLE,
+  "/items": CONTENT_ROLE,
   "/admin-user/:id": "Admin",
   "/admin/payment-status/:id": "Admin",
   "/admin/payments": "Admin",
@@ -54,16 +58,10 @@ const staticPageAccess: Record<string, Access> = {
   "/view/:id": "Admin",
   "/all-subscriber": "Admin",
   "/all-subscriber/csv": "Admin",
-  "/add-item": "Admin",
-  "/items": "Admin",
   "/add-user": "Admin",
-  "/setting": "Admin",
 };
 
 const registry = Object.values(sections) as SectionDef[];
-
-/** The strongest of some roles (a page that shows several sections needs each one's role). */
-const strongest = (roles: Role[]): Role => roles.reduce((a, b) => (ROLES.indexOf(b) > ROLES.indexOf(a) ? b : a));
 
 /**
  * Content screens come from the section registry: each admin page needs the write role of its
@@ -74,7 +72,7 @@ function contentPageAccess(): Record<string, Access> {
   for (const def of registry) {
     for (const path of [def.adminPath, def.editPath, ...(def.aliasEditPaths ?? [])]) byPath.set(path, [...(byPath.get(path) ?? []), def.write]);
   }
-  return Object.fromEntries([...byPath].map(([path, roles]) => [path, /^\/:[^/]+$/.test(path) ? (`${strongest(roles)}-or-404` as const) : strongest(roles)]));
+  return Object.fromEntries([...byPath].map(([path, roles]) => [path, /^\/:[^/]+$/.test(path) ? (`${strongestRole(roles)}-or-404` as const) : strongestRole(roles)]));
 }
 
 export const pageAccess: Record<string, Access> = { ...staticPageAccess, ...contentPageAccess() };
@@ -118,8 +116,8 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "GET /users/:id": "Admin",
   "PUT /upadete-users/:id": "Admin",
   "DELETE /users/:id": "Admin",
-  "POST /add-item": "Admin",
-  "GET /items": "Admin",
+  "POST /add-item": CONTENT_ROLE,
+  "GET /items": CONTENT_ROLE,
 };
 
 /** Content calls come from the section registry: reads and writes need what the section says. */

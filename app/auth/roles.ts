@@ -2,12 +2,19 @@ import { AppError } from "../errors.ts";
 import { NO_PERMISSION, SIGN_IN_FIRST } from "../shared/messages.ts";
 
 /**
- * The roles, weakest first. A role may do everything the roles before it may, so a lesser role
- * (an Editor, say) is one more entry at the front of this list, and Admin keeps every right.
- * A role is granted to an email in the user_roles table (`npm run admin`, the admin users screen).
+ * The roles, weakest first. A role may do everything the roles before it may: an Editor works on
+ * the site's content (sections, template items, media, drafts and preview); an Admin does that and
+ * everything else (orders, payments, inbox, people, the payment account). A role is granted to an
+ * email in the user_roles table (`npm run admin`, the admin users screen).
  */
-export const ROLES = ["Admin"] as const;
+export const ROLES = ["Editor", "Admin"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The weakest role: whoever holds any role may open the admin area (its dashboard and frame). */
+export const ANY_ROLE: Role = ROLES[0];
+
+/** The role that edits the site's content: what every content section needs unless it says otherwise. */
+export const CONTENT_ROLE: Role = "Editor";
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
@@ -15,6 +22,9 @@ export const isRole = (value: string): value is Role => (ROLES as readonly strin
 export interface RoleHolder {
   roles: readonly Role[];
 }
+
+/** The strongest of some roles (a page that shows several sections needs each one's role). */
+export const strongestRole = (roles: readonly Role[]): Role => roles.reduce((a, b) => (ROLES.indexOf(b) > ROLES.indexOf(a) ? b : a));
 
 /** True when the holder has `role` or a stronger one. */
 export function hasRole(holder: RoleHolder, role: Role): boolean {

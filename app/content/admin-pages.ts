@@ -1,4 +1,5 @@
 import { matchPath } from "react-router";
+import { type Role, strongestRole } from "../auth/roles.ts";
 import { withoutDataSuffix } from "../shared/page-path.ts";
 import { type SectionDef, type SectionKey, sections } from "./sections.ts";
 
@@ -37,6 +38,9 @@ export const adminPages: AdminPage[] = (() => {
   for (const def of all) byPath.set(def.adminPath, [...(byPath.get(def.adminPath) ?? []), def]);
   return [...byPath].map(([path, defs]) => ({ path, title: pageTitle(defs), sections: defs }));
 })();
+
+/** The role a page needs: the write role of every section it shows (the access table says the same). */
+export const pageRole = (page: AdminPage): Role => strongestRole(page.sections.map((def) => def.write));
 
 /** Every edit-screen path (with `:id`) and the section it edits. */
 export const editPaths: { path: string; key: SectionKey }[] = all.flatMap((def) =>

@@ -1,4 +1,4 @@
-import type { Role } from "../auth/roles.ts";
+import { CONTENT_ROLE, type Role } from "../auth/roles.ts";
 import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { choice, email, type FieldDef, image, longText, number, text, url } from "./fields.ts";
 
@@ -54,7 +54,7 @@ type Base<F extends Record<string, FieldDef>> = Omit<SectionDef<F>, "kind" | "re
 const savedTexts = (saved: string | { create: string; update: string }) => (typeof saved === "string" ? { create: saved, update: saved } : saved);
 
 function singleton<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
-  return { ...def, kind: "singleton", read: def.read ?? "public", write: def.write ?? "Admin", saved: savedTexts(def.saved), admin: def.admin ?? {} };
+  return { ...def, kind: "singleton", read: def.read ?? "public", write: def.write ?? CONTENT_ROLE, saved: savedTexts(def.saved), admin: def.admin ?? {} };
 }
 
 /** Lists also get delete (`DELETE` on the record's path) and reorder (`PUT /reorder/<list>`). */
@@ -63,7 +63,7 @@ function list<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
     ...def,
     kind: "list",
     read: def.read ?? "public",
-    write: def.write ?? "Admin",
+    write: def.write ?? CONTENT_ROLE,
     saved: savedTexts(def.saved),
     admin: def.admin ?? {},
     api: { ...def.api, remove: def.api.one, reorder: `/reorder${def.api.list}` },
@@ -391,7 +391,9 @@ export const sections = {
     editPath: "/paypal-email/:id",
     api: { list: "/paypal-email", one: "/paypal-email/:id", create: "/add-email", update: "/paypal-email/:id" },
     saved: { create: "Paypal Email Added", update: "Paypal Email Updated" },
+    // Who receives the money is the Admin's business, not an Editor's.
     read: "Admin",
+    write: "Admin",
     admin: { navGroup: "Settings" },
     fields: { paypalEmail: email("PayPal email that receives payments") },
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageAccess } from "../auth/access.ts";
+import { pageAccess, requiredRole } from "../auth/access.ts";
 import { ADMIN_SCREENS, DASHBOARD, NAV_GROUPS, screenAt, sidebarGroups } from "./admin-nav.ts";
 
 const concrete = (pattern: string) => pattern.replace(/:\w+/g, "0123456789abcdef01234567");
@@ -7,7 +7,7 @@ const concrete = (pattern: string) => pattern.replace(/:\w+/g, "0123456789abcdef
 describe("the admin navigation", () => {
   it("places every admin page in the sidebar, as an entry or a screen opened from one", () => {
     const adminPages = Object.entries(pageAccess)
-      .filter(([path, access]) => access.startsWith("Admin") && path !== "/all-subscriber/csv")
+      .filter(([path, access]) => requiredRole(access) && path !== "/all-subscriber/csv")
       .map(([path]) => path);
     const missing = adminPages.filter((path) => !screenAt(concrete(path)));
     expect(missing).toEqual([]);
@@ -17,6 +17,12 @@ describe("the admin navigation", () => {
     expect(sidebarGroups({ roles: [] })).toEqual([]);
     expect(sidebarGroups({ roles: ["Admin"] }).map((g) => g.group)).toEqual([...NAV_GROUPS]);
     expect(sidebarGroups({ roles: ["Admin"] }).flatMap((g) => g.screens)).toHaveLength(ADMIN_SCREENS.length);
+  });
+
+  it("shows an Editor the content screens and nothing of orders, inbox, people or the payment account", () => {
+    const groups = sidebarGroups({ roles: ["Editor"] });
+    expect(groups.map((g) => g.group)).toEqual(["Content"]);
+    expect(groups[0]!.screens.map((s) => s.label)).toEqual(ADMIN_SCREENS.filter((s) => s.group === "Content").map((s) => s.label));
   });
 
   it("finds the entry of a screen and of the screens opened from it", () => {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { hasRole } from "../auth/roles.ts";
+import { ANY_ROLE, hasRole } from "../auth/roles.ts";
 import { SITE_NAME } from "../site/seo.ts";
 import type { RootData } from "./root-data.ts";
 
@@ -44,7 +44,7 @@ export function SiteHeader({ viewer, logo }: { viewer: RootData["viewer"]; logo?
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          {hasRole(viewer, "Admin") && (
+          {hasRole(viewer, ANY_ROLE) && (
             <Link to="/admin" className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50`}>
               Admin
             </Link>

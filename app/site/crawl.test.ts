@@ -1,6 +1,6 @@
 import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
-import { pageAccess } from "../auth/access.ts";
+import { pageAccess, requiredRole } from "../auth/access.ts";
 import { disallowedPrefixes, robotsTxt, sitemapXml } from "./crawl.ts";
 
 describe("robots.txt", () => {
@@ -10,7 +10,7 @@ describe("robots.txt", () => {
 
   it("keeps crawlers out of every customer and admin page", () => {
     for (const [pattern, access] of Object.entries(pageAccess)) {
-      if ((access === "user" || access === "Admin") && !pattern.startsWith("/:")) expect(blocked(example(pattern)), pattern).toBe(true);
+      if ((access === "user" || requiredRole(access)) && !pattern.startsWith("/:")) expect(blocked(example(pattern)), pattern).toBe(true);
     }
     for (const path of ["/admin", "/dashboard", "/setting", "/my-order", "/order-now/1", "/api/orders"]) expect(blocked(path), path).toBe(true);
   });

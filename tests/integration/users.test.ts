@@ -91,7 +91,7 @@ describe("adding", () => {
   it.each([
     [{ userEmail: "" }, "userEmail", "Email is Required"],
     [{ userEmail: "nobody" }, "userEmail", "Provide a Valid Email"],
-    [{ userEmail: "x@example.com", userRole: "Superuser" }, "userRole", "userRole must be one of Admin, Customer"],
+    [{ userEmail: "x@example.com", userRole: "Superuser" }, "userRole", "userRole must be one of Editor, Admin, Customer"],
   ])("answers 400 for %j naming the field, storing nothing", async (input, field, text) => {
     const before = await userCount();
     const { status, body } = await admin.json("POST", "/api/add-user", input);
@@ -100,9 +100,11 @@ describe("adding", () => {
     expect(await userCount()).toBe(before);
   });
 
-  it("the /add-user page adds with the hidden Admin role, shows User Is Added and lists users with edit links", async () => {
+  it("the /add-user page adds with a chosen role (Admin preselected), shows User Is Added and lists users with edit links", async () => {
     const page = await admin.page("/add-user");
-    expect(page.html).toMatch(/<input type="hidden" name="userRole" value="Admin"\/>/);
+    expect(page.html).toMatch(/<select[^>]*name="userRole"[^>]*>/);
+    expect(page.html).toMatch(/<option value="Admin" selected="">Admin<\/option>/);
+    expect(page.html).toContain('<option value="Editor">Editor</option>');
 
     const response = await admin.form("/add-user", { userEmail: "page-added@example.com", userRole: "Admin" });
     expect(response.status).toBe(200);
@@ -227,7 +229,7 @@ describe("the last admin", () => {
     // HTTP the second could be refused earlier, at the role check, and prove nothing.
     for (let round = 0; round < 5; round++) {
       await solo.services.db.deleteFrom("user_roles").execute();
-      for (const email of ["a@example.com", "b@example.com"]) await solo.app.grantAdmin(solo.services.db, email);
+      for (const email of ["a@example.com", "b@example.com"]) await solo.app.grantRole(solo.services.db, email);
       const ids = Object.fromEntries(
         (await solo.services.db.selectFrom("user_roles").select(["id", "user_email"]).execute()).map((r) => [r.user_email, r.id]),
       );

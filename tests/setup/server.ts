@@ -165,11 +165,11 @@ export class TestClient {
 }
 
 /** Registers through better-auth's HTTP API and returns the signed-in client. */
-export async function signedUpClient(server: TestServer, email: string, password = "secret123", options: { admin?: boolean } = {}) {
+export async function signedUpClient(server: TestServer, email: string, password = "secret123", options: { admin?: boolean; role?: "Editor" | "Admin" } = {}) {
   const client = server.client();
   const { status, body } = await client.json("POST", "/api/auth/sign-up/email", { email, password, name: email.split("@")[0] });
   if (status !== 200) throw new Error(`sign-up of ${email} answered ${status}: ${JSON.stringify(body)}`);
-  if (options.admin) await server.app.grantAdmin(server.services.db, email);
+  if (options.admin || options.role) await server.app.grantRole(server.services.db, email, options.role ?? "Admin");
   return client;
 }
 

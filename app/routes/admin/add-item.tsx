@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
+import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { addItem } from "~/items/items.server.ts";
 import { ITEM_FORMATS, ITEM_PRICES, ITEM_SAVED } from "~/items/schema.ts";
@@ -17,12 +18,12 @@ export const handle: AdminHandle = { crumb: "Add item" };
 export const meta: Route.MetaFunction = () => [{ title: "Add item | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, "Admin");
+  requireRole(context, request, CONTENT_ROLE);
   return null;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireRole(context, request, "Admin");
+  const admin = requireRole(context, request, CONTENT_ROLE);
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {

@@ -6,6 +6,8 @@ import { shortDate } from "~/shared/dates.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
+import { SelectField } from "~/ui/select-field.tsx";
+import { ROLES } from "~/auth/roles.ts";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
@@ -21,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return listUsers(services.db, pageParam(new URL(request.url)), USERS_PAGE_SIZE);
 }
 
-/** Adds a user; the role is a hidden field fixed to Admin, as in the spec. */
+/** Adds a user with a role (Admin unless another is chosen; the spec fixed it to Admin). */
 export async function action({ context, request }: Route.ActionArgs) {
   requireRole(context, request, "Admin");
   const values = await formValues(request);
@@ -45,11 +47,18 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
         {added && <StatusMessage kind="success">{USER_ADDED}</StatusMessage>}
         {!actionData && params.get("removed") === "1" && <StatusMessage kind="success">{USER_REMOVED}</StatusMessage>}
         {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
-        <p className="mb-4 text-gray-700">The person signs in with this email (after registering) and gets the admin screens.</p>
+        <p className="mb-4 text-gray-700">The person signs in with this email (after registering) and gets the screens of the role.</p>
         {/* Keyed on the last added user, so the form empties after a save. */}
         <Form method="post" noValidate key={added?._id ?? "add-user"}>
-          <input type="hidden" name="userRole" value="Admin" />
           <Field label="Email" name="userEmail" type="email" autoComplete="off" required maxLength={254} defaultValue={failed?.values.userEmail} error={failed?.fields.userEmail} />
+          <SelectField
+            label="Role"
+            name="userRole"
+            options={ROLES}
+            defaultValue={failed?.values.userRole ?? "Admin"}
+            error={failed?.fields.userRole}
+            hint="Editor: the site's content only. Admin: everything, orders and people included."
+          />
           <Button disabled={busy}>{busy ? "Adding…" : "Add User"}</Button>
         </Form>
       </div>

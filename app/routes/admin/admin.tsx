@@ -1,4 +1,6 @@
 import { requireRole } from "~/auth/permissions.server.ts";
+import { ANY_ROLE, hasRole } from "~/auth/roles.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";
@@ -18,7 +20,10 @@ import type { Route } from "./+types/admin";
 export const meta: Route.MetaFunction = () => [{ title: "Admin | Rankwell" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireRole(context, request, "Admin");
+  const user = requireRole(context, request, ANY_ROLE);
+  const viewer = context.get(viewerContext);
+  // An Editor's dashboard: the content shortcuts only. Orders, sales and people are the Admin's.
+  if (!hasRole(viewer, "Admin")) return { email: user.email, admin: null };
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
   const [salesCents, orders, subscribers, payment, needingAttention] = await Promise.all([
@@ -29,19 +34,31 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     attentionCount(services.db),
   ]);
   return {
-    email: admin.email,
-    totalSales: formatUsd(salesCents),
-    orders,
-    subscribers,
-    payment,
-    needingAttention,
+    email: user.email,
+    admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention },
   };
 }
 
+/** The content shortcuts every role of the admin area gets. */
+const CONTENT_SHORTCUTS: [string, string, string][] = [
+  ["/setting", "Setting", "Site content"],
+  ["/items", "Template items", "Items of the template"],
+];
+
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { email, totalSales, orders, subscribers, payment, needingAttention } = loaderData;
+  const { email, admin } = loaderData;
+  if (!admin) {
+    return (
+      <>
+        <h1 className="text-3xl font-bold">Admin dashboard</h1>
+        <p className="mt-2 text-gray-700">Signed in as {email} (Editor: the site's content)</p>
+        <Shortcuts shortcuts={CONTENT_SHORTCUTS} />
+      </>
+    );
+  }
+  const { totalSales, orders, subscribers, payment, needingAttention } = admin;
   const shortcuts: [string, string, string][] = [
-    ["/setting", "Setting", "Site content"],
+    CONTENT_SHORTCUTS[0]!,
     ["/total-orders", "Orders", `${orders.total} in all`],
     ["/all-messages", "Messages", "Read and reply"],
     ["/all-subscriber", "Subscribers", `${subscribers.total} in all`],
@@ -71,17 +88,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           .
         </p>
       )}
-      <nav aria-label="Admin shortcuts" className="mt-8">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {shortcuts.map(([to, title, text]) => (
-            <li key={title}>
-              <Card to={to} title={title}>
-                <span className="text-lg">{text}</span>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Shortcuts shortcuts={shortcuts} />
       <section aria-labelledby="total-sales" className="mt-8 rounded-lg border border-gray-200 bg-gray-50 p-5">
         <h2 id="total-sales" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
           Total Sales
@@ -105,5 +112,21 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <Pagination page={subscribers.page} pageCount={subscribers.pageCount} param="subscribers" label="Subscriber pages" />
       </section>
     </>
+  );
+}
+
+function Shortcuts({ shortcuts }: { shortcuts: [string, string, string][] }) {
+  return (
+    <nav aria-label="Admin shortcuts" className="mt-8">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {shortcuts.map(([to, title, text]) => (
+          <li key={title}>
+            <Card to={to} title={title}>
+              <span className="text-lg">{text}</span>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -39,8 +39,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, "Admin");
   const { key, id } = targetFor(request);
+  requireRole(context, request, sections[key].write);
   const { services } = context.get(requestContext);
   const record = await getRecord(services.db, key, id);
   if (!record) throw notFoundPage();
@@ -48,8 +48,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireRole(context, request, "Admin");
   const { key, id } = targetFor(request);
+  requireRole(context, request, sections[key].write);
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   const viewer = context.get(viewerContext);

@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPageAt, adminPages, editUrl, singular } from "~/content/admin-pages.ts";
+import { adminPageAt, adminPages, editUrl, pageRole, singular } from "~/content/admin-pages.ts";
 import { createRecord, deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
 import { SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
@@ -36,8 +36,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, "Admin");
   const page = pageFor(request);
+  requireRole(context, request, pageRole(page));
   const { services } = context.get(requestContext);
   const keys = page.sections.map((d) => d.key as SectionKey);
   const records = (await loadSections(services.db, keys)) as Record<string, StoredRecord[]>;
@@ -45,8 +45,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireRole(context, request, "Admin");
   const page = pageFor(request);
+  requireRole(context, request, pageRole(page));
   const values = await formValues(request);
   const { _intent: intent, _section: section, _id: id = "" } = values;
   const def = page.sections.find((d) => d.key === section);

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
+import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { hubPages, SPEC_HUB_PATHS } from "~/content/admin-pages.ts";
 import type { SectionDef } from "~/content/sections.ts";
 import { requestContext } from "~/services.server.ts";
@@ -14,7 +15,7 @@ import { LinkLine } from "~/ui/link-line.tsx";
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Rankwell" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, "Admin");
+  requireRole(context, request, CONTENT_ROLE);
   const { services } = context.get(requestContext);
   const rows = await services.db
     .selectFrom("content_items")
