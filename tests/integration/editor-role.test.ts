@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { acceptInvitation, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * The Editor role: the site's content and nothing else. The access-table walk
@@ -16,9 +16,10 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await signedUpClient(server, "boss@example.com", "secret123", { admin: true });
   editor = await signedUpClient(server, "writer@example.com");
-  // The admin grants the role on the admin users screen.
+  // The admin grants the role on the admin users screen; the editor follows the mailed link.
   const granted = await admin.form("/add-user", { userEmail: "writer@example.com", userRole: "Editor" });
   expect(granted.status).toBe(200);
+  await acceptInvitation(server, editor, "writer@example.com");
 });
 afterAll(async () => server?.close());
 

@@ -169,8 +169,24 @@ export async function signedUpClient(server: TestServer, email: string, password
   const client = server.client();
   const { status, body } = await client.json("POST", "/api/auth/sign-up/email", { email, password, name: email.split("@")[0] });
   if (status !== 200) throw new Error(`sign-up of ${email} answered ${status}: ${JSON.stringify(body)}`);
-  if (options.admin || options.role) await server.app.grantRole(server.services.db, email, options.role ?? "Admin");
+  // The command line's path: an existing account gets the role at once (npm run admin -- add).
+  if (options.admin || options.role) await server.app.grantRole(server.services, email, options.role ?? "Admin");
   return client;
+}
+
+/** The invitation link in the newest mail to `email` (path only), once the queue delivered it. */
+export async function invitationLink(server: TestServer, email: string): Promise<string> {
+  const mail = (await server.outbox()).filter((m) => m.to === email && /invit/i.test(m.subject)).at(-1);
+  const link = mail?.text.match(/https?:\/\/[^\s]+\/invitation\/[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`no invitation mailed to ${email}`);
+  return new URL(link).pathname;
+}
+
+/** Follows the invitation mailed to `email` as `client` (signed in with that address) and accepts it. */
+export async function acceptInvitation(server: TestServer, client: TestClient, email: string): Promise<Response> {
+  const response = await client.form(await invitationLink(server, email), { intent: "accept" });
+  if (response.status !== 302) throw new Error(`accepting the invitation of ${email} answered ${response.status}: ${await response.text()}`);
+  return response;
 }
 
 /** A started server with the three people most tests need: a visitor, a customer and an admin. */
