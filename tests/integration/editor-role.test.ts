@@ -67,9 +67,13 @@ describe("npm run admin", () => {
     );
 
   it("grants a role with --role, lists holders, and will not remove the last admin", async () => {
-    expect(await cli("add", "second.writer@example.com", "--role", "Editor")).toMatchObject({ code: 0 });
+    // No account yet: an invitation, not a role.
+    const invited = await cli("add", "second.writer@example.com", "--role", "Editor");
+    expect(invited).toMatchObject({ code: 0 });
+    expect(invited.out).toContain("has no account yet: an invitation is queued");
     const list = await cli("list");
-    expect(list.out).toMatch(/second\.writer@example\.com\s+Editor/);
+    expect(list.out).toMatch(/second\.writer@example\.com\s+Editor\s+\(invited, not yet accepted\)/);
+    expect(list.out).toMatch(/writer@example\.com\s+Editor\n/);
     expect(list.out).toMatch(/boss@example\.com\s+Admin/);
     expect(await cli("add", "x@example.com", "--role", "Owner")).toMatchObject({ code: 2 });
     const refused = await cli("remove", "boss@example.com");
