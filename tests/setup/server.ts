@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -174,12 +175,19 @@ export async function signedUpClient(server: TestServer, email: string, password
   return client;
 }
 
-/** The invitation link in the newest mail to `email` (path only), once the queue delivered it. */
+/**
+ * The live invitation link mailed to `email` (path only), once the queue delivered it: of the
+ * invitation mails to that address, the one whose token the grant holds now (mails of a resend
+ * may be delivered in any order).
+ */
 export async function invitationLink(server: TestServer, email: string): Promise<string> {
-  const mail = (await server.outbox()).filter((m) => m.to === email && /invit/i.test(m.subject)).at(-1);
-  const link = mail?.text.match(/https?:\/\/[^\s]+\/invitation\/[A-Za-z0-9_-]+/)?.[0];
-  if (!link) throw new Error(`no invitation mailed to ${email}`);
-  return new URL(link).pathname;
+  const grant = await server.services.db.selectFrom("user_roles").select("invite_token_hash").where("user_email", "=", email).executeTakeFirst();
+  const links = (await server.outbox())
+    .filter((m) => m.to === email && /invit/i.test(m.subject))
+    .map((m) => new URL(m.text.match(/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/)![0]).pathname);
+  const live = links.find((path) => createHash("sha256").update(path.split("/").at(-1)!).digest("hex") === grant?.invite_token_hash);
+  if (!live) throw new Error(`no live invitation mailed to ${email}`);
+  return live;
 }
 
 /** Follows the invitation mailed to `email` as `client` (signed in with that address) and accepts it. */
