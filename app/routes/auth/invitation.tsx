@@ -110,7 +110,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
             <Form method="post" noValidate aria-busy={busy}>
               <input type="hidden" name="intent" value="register" />
               <p className="mb-4 text-gray-700">Choose a password to create your account and accept.</p>
-              <Field label="Email" name="email" type="email" autoComplete="username" value={loaderData.email} readOnly />
+              <Field label="Email" name="email" type="email" autoComplete="username" value={loaderData.email} readOnly error={failed?.fields.email} />
               <Field label="Password" name="password" type="password" autoComplete="new-password" required error={failed?.fields.password} />
               <Button disabled={busy} className="w-full">
                 {busy ? "Creating…" : "Create account and accept"}
