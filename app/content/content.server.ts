@@ -127,7 +127,14 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, 
   const values = parseInput(sectionSchema(def), input);
   if (!isId(id)) throw notFound(def.label);
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("content_items").select("data").where("id", "=", id).where("section", "=", key).$if(isPostgres(trx), (q) => q.forUpdate()).executeTakeFirst();
+    // The row as it was, locked on PostgreSQL so the audit entry's "old" is what this replaces.
+    const before = await trx
+      .selectFrom("content_items")
+      .select("data")
+      .where("id", "=", id)
+      .where("section", "=", key)
+      .$if(isPostgres(trx), (q) => q.forUpdate())
+      .executeTakeFirst();
     if (!before) throw notFound(def.label);
     await trx.updateTable("content_items").set({ data: JSON.stringify(values), updated_at: nowIso(), updated_by: by }).where("id", "=", id).execute();
     await recordAudit(trx, contentAudit.update(viewer, def, id, before.data, values));
