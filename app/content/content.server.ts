@@ -1,9 +1,11 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { type Actor, assertRole } from "../auth/roles.ts";
-import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
+import { type Db, isPostgres, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
+import { contentAudit } from "./content-audit.ts";
 import { fieldSchema } from "./field-rules.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
 
@@ -87,20 +89,23 @@ export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, 
   const id = newId();
   const now = nowIso();
   try {
-    await db
-      .insertInto("content_items")
-      .values({
-        id,
-        section: key,
-        singleton_key: def.kind === "singleton" ? key : null,
-        // New records go last; computed in the same statement as the insert.
-        position: sql<number>`(select coalesce(max(position), 0) + 1 from content_items where section = ${key})`,
-        data: JSON.stringify(values),
-        created_at: now,
-        updated_at: now,
-        updated_by: by,
-      })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("content_items")
+        .values({
+          id,
+          section: key,
+          singleton_key: def.kind === "singleton" ? key : null,
+          // New records go last; computed in the same statement as the insert.
+          position: sql<number>`(select coalesce(max(position), 0) + 1 from content_items where section = ${key})`,
+          data: JSON.stringify(values),
+          created_at: now,
+          updated_at: now,
+          updated_by: by,
+        })
+        .execute();
+      await recordAudit(trx, contentAudit.create(viewer, def, id, values));
+    });
   } catch (error) {
     // Two creates at the same moment: the unique singleton_key lets only one through.
     if (def.kind === "singleton" && isUniqueViolation(error)) {
@@ -121,13 +126,19 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, 
   const by = assertRole(viewer, def.write);
   const values = parseInput(sectionSchema(def), input);
   if (!isId(id)) throw notFound(def.label);
-  const result = await db
-    .updateTable("content_items")
-    .set({ data: JSON.stringify(values), updated_at: nowIso(), updated_by: by })
-    .where("id", "=", id)
-    .where("section", "=", key)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound(def.label);
+  await db.transaction().execute(async (trx) => {
+    // The row as it was, locked on PostgreSQL so the audit entry's "old" is what this replaces.
+    const before = await trx
+      .selectFrom("content_items")
+      .select("data")
+      .where("id", "=", id)
+      .where("section", "=", key)
+      .$if(isPostgres(trx), (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!before) throw notFound(def.label);
+    await trx.updateTable("content_items").set({ data: JSON.stringify(values), updated_at: nowIso(), updated_by: by }).where("id", "=", id).execute();
+    await recordAudit(trx, contentAudit.update(viewer, def, id, before.data, values));
+  });
   return (await getRecord(db, key, id))!;
 }
 
@@ -136,8 +147,11 @@ export async function deleteRecord(db: Db, viewer: Actor, key: SectionKey, id: s
   assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
   if (!isId(id)) throw notFound(def.label);
-  const result = await db.deleteFrom("content_items").where("id", "=", id).where("section", "=", key).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound(def.label);
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom("content_items").where("id", "=", id).where("section", "=", key).returning("data").executeTakeFirst();
+    if (!deleted) throw notFound(def.label);
+    await recordAudit(trx, contentAudit.delete(viewer, def, id, deleted.data));
+  });
 }
 
 const reorderSchema = z.object({ ids: z.array(z.string().max(64), { error: "ids must be a list of record ids" }).max(500) });
@@ -155,6 +169,7 @@ export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, inp
     for (const [index, id] of ids.entries()) {
       await trx.updateTable("content_items").set({ position: index + 1 }).where("id", "=", id).execute();
     }
+    await recordAudit(trx, contentAudit.reorder(viewer, def, ids.length));
   });
 }
 

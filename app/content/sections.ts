@@ -28,6 +28,8 @@ export interface SectionDef<F extends Record<string, FieldDef> = Record<string, 
   write: Role;
   /** How the admin screens show it. */
   admin: AdminDisplay;
+  /** The audit log files its changes as content unless this names their own kind. */
+  auditKind?: "payment-account";
 }
 
 /** Per-section display settings of the admin screens, so their code names no section. */
@@ -395,6 +397,7 @@ export const sections = {
     read: "Admin",
     write: "Admin",
     admin: { navGroup: "Settings" },
+    auditKind: "payment-account",
     fields: { paypalEmail: email("PayPal email that receives payments") },
   }),
 } as const satisfies Record<string, SectionDef>;
