@@ -59,6 +59,7 @@ const staticPageAccess: Record<string, Access> = {
   "/all-subscriber": "Admin",
   "/all-subscriber/csv": "Admin",
   "/add-user": "Admin",
+  "/admin/media": CONTENT_ROLE,
 };
 
 const registry = Object.values(sections) as SectionDef[];
@@ -118,6 +119,11 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "DELETE /users/:id": "Admin",
   "POST /add-item": CONTENT_ROLE,
   "GET /items": CONTENT_ROLE,
+  // The media library (its files at /media/… are public: the pages show them)
+  "GET /media": CONTENT_ROLE,
+  "POST /media": CONTENT_ROLE,
+  "GET /media/:id": CONTENT_ROLE,
+  "DELETE /media/:id": CONTENT_ROLE,
 };
 
 /** Content calls come from the section registry: reads and writes need what the section says. */

@@ -76,6 +76,14 @@ export function editTargetAt(pathname: string): { key: SectionKey; id: string } 
   return undefined;
 }
 
+/** A record's name in lists and messages: its title field (the registry says which), else its first filled text or choice. */
+export function entryTitle(def: SectionDef, record: Record<string, string>): string {
+  const { titleField } = def.admin;
+  if (titleField && record[titleField]) return record[titleField];
+  const name = Object.entries(def.fields).find(([n, f]) => (f.kind === "text" || f.kind === "choice") && record[n])?.[0];
+  return (name && record[name]) || "Untitled";
+}
+
 /** The edit URL of one record. */
 export const editUrl = (def: SectionDef, id: string) => def.editPath.replace(":id", encodeURIComponent(id));
 

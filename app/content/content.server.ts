@@ -5,6 +5,7 @@ import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import { fieldSchema } from "./field-rules.ts";
+import { holdImages } from "./images.server.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
 
 /**
@@ -87,20 +88,23 @@ export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, 
   const id = newId();
   const now = nowIso();
   try {
-    await db
-      .insertInto("content_items")
-      .values({
-        id,
-        section: key,
-        singleton_key: def.kind === "singleton" ? key : null,
-        // New records go last; computed in the same statement as the insert.
-        position: sql<number>`(select coalesce(max(position), 0) + 1 from content_items where section = ${key})`,
-        data: JSON.stringify(values),
-        created_at: now,
-        updated_at: now,
-        updated_by: by,
-      })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await holdImages(trx, def, values);
+      await trx
+        .insertInto("content_items")
+        .values({
+          id,
+          section: key,
+          singleton_key: def.kind === "singleton" ? key : null,
+          // New records go last; computed in the same statement as the insert.
+          position: sql<number>`(select coalesce(max(position), 0) + 1 from content_items where section = ${key})`,
+          data: JSON.stringify(values),
+          created_at: now,
+          updated_at: now,
+          updated_by: by,
+        })
+        .execute();
+    });
   } catch (error) {
     // Two creates at the same moment: the unique singleton_key lets only one through.
     if (def.kind === "singleton" && isUniqueViolation(error)) {
@@ -121,12 +125,15 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, 
   const by = assertRole(viewer, def.write);
   const values = parseInput(sectionSchema(def), input);
   if (!isId(id)) throw notFound(def.label);
-  const result = await db
-    .updateTable("content_items")
-    .set({ data: JSON.stringify(values), updated_at: nowIso(), updated_by: by })
-    .where("id", "=", id)
-    .where("section", "=", key)
-    .executeTakeFirst();
+  const result = await db.transaction().execute(async (trx) => {
+    await holdImages(trx, def, values);
+    return trx
+      .updateTable("content_items")
+      .set({ data: JSON.stringify(values), updated_at: nowIso(), updated_by: by })
+      .where("id", "=", id)
+      .where("section", "=", key)
+      .executeTakeFirst();
+  });
   if (Number(result.numUpdatedRows) === 0) throw notFound(def.label);
   return (await getRecord(db, key, id))!;
 }

@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPageAt, adminPages, editUrl, pageRole, singular } from "~/content/admin-pages.ts";
+import { adminPageAt, adminPages, editUrl, entryTitle, pageRole, singular } from "~/content/admin-pages.ts";
 import { createRecord, deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
 import { SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
@@ -71,14 +71,6 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw new AppError(400, "Unknown action. Please reload the page and try again.");
     }
   });
-}
-
-/** An entry's name in the list: its title field (the registry says which), else its first filled text or choice. */
-function entryTitle(def: SectionDef, record: StoredRecord): string {
-  const { titleField } = def.admin;
-  if (titleField && record[titleField]) return record[titleField];
-  const name = Object.entries(def.fields).find(([n, f]) => (f.kind === "text" || f.kind === "choice") && record[n])?.[0];
-  return (name && record[name]) || "Untitled";
 }
 
 export default function ContentSection({ loaderData }: Route.ComponentProps) {
