@@ -31,8 +31,8 @@ const contentScreens = (group: NavGroup): AdminScreen[] =>
 
 export const ADMIN_SCREENS: AdminScreen[] = [
   { group: "Content", label: "Site content", path: "/setting" },
-  ...contentScreens("Content"),
   { group: "Content", label: "Media library", path: "/admin/media" },
+  ...contentScreens("Content"),
   { group: "Content", label: "Template items", path: "/items", within: ["/add-item"] },
   { group: "Orders and payments", label: "All orders", path: "/total-orders", within: ["/admin/payment-status/:id"] },
   { group: "Orders and payments", label: "Payments", path: "/admin/payments" },

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { FieldNotes } from "../ui/field.tsx";
 import { ACCEPT } from "./media-url.ts";
 import { Thumbnail } from "./thumbnail.tsx";
@@ -53,6 +53,15 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
   const [status, setStatus] = useState<Status>();
   // False on the server and while hydrating: the buttons need the script.
   const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
+
+  // Once the form is sent, "save the form to keep it" is past: the page answers for itself.
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const clear = () => setStatus(undefined);
+    form.addEventListener("submit", clear);
+    return () => form.removeEventListener("submit", clear);
+  }, []);
 
   /** Puts an address in the field as if typed (so anything watching the form sees the change). */
   function choose(url: string) {
@@ -121,9 +130,10 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
             <div className="mt-2 flex flex-wrap gap-2">
               <LibraryChooser label={label} onChoose={choose} />
               <label className="cursor-pointer rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 focus-within:ring-2 focus-within:ring-brand-700 hover:bg-brand-50">
-                Upload a new image<span className="sr-only">{`: ${label}`}</span>
+                Upload a new image
                 <input
                   type="file"
+                  aria-label={`Upload a new image for ${label}`}
                   accept={ACCEPT}
                   className="sr-only"
                   disabled={status?.kind === "busy"}
@@ -175,6 +185,7 @@ function LibraryChooser({ label, onChoose }: { label: string; onChoose: (url: st
     <>
       <button
         type="button"
+        aria-label={`Choose from library for ${label}`}
         onClick={() => {
           dialogRef.current?.showModal();
           // The first page each time it opens: a file may have been added since.
@@ -182,70 +193,69 @@ function LibraryChooser({ label, onChoose }: { label: string; onChoose: (url: st
         }}
         className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
-        Choose from library<span className="sr-only">{`: ${label}`}</span>
+        Choose from library
       </button>
-  return (
-    <dialog ref={dialogRef} aria-labelledby={headingId} className="m-auto w-full max-w-3xl rounded-lg p-6 shadow-xl backdrop:bg-black/50">
-      <div className="mb-4 flex items-start justify-between gap-4">
-        <h2 id={headingId} className="text-xl font-semibold">{`Choose an image for “${label}”`}</h2>
-        <button type="button" onClick={() => dialogRef.current?.close()} className="rounded-md border border-gray-400 px-3 py-1 text-sm font-semibold">
-          Close
-        </button>
-      </div>
-      <div role="search" className="mb-4 flex items-end gap-2">
-        <label className="block flex-1 text-sm font-semibold text-gray-900">
-          Search by name
-          <input
-            type="search"
-            value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter searches here; it must not submit the section's form around the dialog.
-              if (e.key === "Enter") {
-                e.preventDefault();
-                void load(1, search);
-              }
-            }}
-            className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 text-base"
-          />
-        </label>
-        <button type="button" onClick={() => void load(1, search)} className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700">
-          Search
-        </button>
-      </div>
-      {problem && (
-        <p role="alert" className="mb-4 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-      {!loading && files.length === 0 && !problem && <p className="text-gray-700">{search ? "No image’s name contains that." : "The library is empty: upload an image first."}</p>}
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {files.map((file) => (
-          <li key={file.id}>
-            <button
-              type="button"
-              onClick={() => {
-                onChoose(file.url);
-                dialogRef.current?.close();
+      <dialog ref={dialogRef} aria-labelledby={headingId} className="m-auto w-full max-w-3xl rounded-lg p-6 shadow-xl backdrop:bg-black/50">
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id={headingId} className="text-xl font-semibold">{`Choose an image for “${label}”`}</h2>
+          <button type="button" onClick={() => dialogRef.current?.close()} className="rounded-md border border-gray-400 px-3 py-1 text-sm font-semibold">
+            Close
+          </button>
+        </div>
+        <div role="search" className="mb-4 flex items-end gap-2">
+          <label className="block flex-1 text-sm font-semibold text-gray-900">
+            Search by name
+            <input
+              type="search"
+              value={search}
+              maxLength={100}
+              onChange={(e) => setSearch(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter searches here; it must not submit the section's form around the dialog.
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  void load(1, search);
+                }
               }}
-              className="flex w-full flex-col items-center gap-2 rounded-md border border-gray-300 p-2 text-sm hover:border-brand-700 hover:bg-brand-50"
-            >
-              <Thumbnail src={file.url} box={96} />
-              <span className="w-full break-words">{file.name}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p role="status" className="mt-3 text-sm text-gray-700">
-        {loading ? "Loading images…" : ""}
-      </p>
-      {page.page < page.pageCount && (
-        <button type="button" disabled={loading} onClick={() => void load(page.page + 1, search)} className="mt-2 rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700">
-          More images
-        </button>
-      )}
-    </dialog>
+              className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 text-base"
+            />
+          </label>
+          <button type="button" onClick={() => void load(1, search)} className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700">
+            Search
+          </button>
+        </div>
+        {problem && (
+          <p role="alert" className="mb-4 text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        )}
+        {!loading && files.length === 0 && !problem && <p className="text-gray-700">{search ? "No image’s name contains that." : "The library is empty: upload an image first."}</p>}
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {files.map((file) => (
+            <li key={file.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onChoose(file.url);
+                  dialogRef.current?.close();
+                }}
+                className="flex w-full flex-col items-center gap-2 rounded-md border border-gray-300 p-2 text-sm hover:border-brand-700 hover:bg-brand-50"
+              >
+                <Thumbnail src={file.url} box={96} />
+                <span className="w-full break-words">{file.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p role="status" className="mt-3 text-sm text-gray-700">
+          {loading ? "Loading images…" : ""}
+        </p>
+        {page.page < page.pageCount && (
+          <button type="button" disabled={loading} onClick={() => void load(page.page + 1, search)} className="mt-2 rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700">
+            More images
+          </button>
+        )}
+      </dialog>
     </>
   );
 }
