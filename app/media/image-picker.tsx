@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { FieldNotes } from "../ui/field.tsx";
+import { FieldNotes, noteIds } from "../ui/field.tsx";
 import { ACCEPT } from "./media-url.ts";
 import { Thumbnail } from "./thumbnail.tsx";
 
@@ -98,9 +98,7 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
     }
   }
 
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  const { errorId, hintId, describedBy } = noteIds(id, { error, hint });
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
