@@ -44,6 +44,10 @@ const envSchema = z.object({
     .default("on")
     .transform((v) => v === "on"),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  MEDIA_MAX_MB: z.coerce.number({ error: "must be a number of megabytes from 1 to 100" }).min(1, "must be from 1 to 100").max(100, "must be from 1 to 100").default(10),
+  MEDIA_S3_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://ACCESS_KEY_ID:SECRET@s3.eu-central-1.amazonaws.com/bucket" })
+    .optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -102,6 +106,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     /** This process runs queued work (mail, payment notifications); `off` only enqueues it. */
     jobs: { worker: c.JOBS_WORKER, pollMs: c.JOBS_POLL_MS },
+    media: { maxBytes: Math.round(c.MEDIA_MAX_MB * 1024 * 1024), s3: c.MEDIA_S3_URL ? s3Bucket(c.MEDIA_S3_URL) : undefined },
+  };
+}
+
+export type S3Bucket = { endpoint: string; bucket: string; prefix: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+/**
+ * MEDIA_S3_URL, one setting for an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, …), path
+ * style: `https://<access key id>:<secret access key>@<endpoint>/<bucket>[/<prefix>][?region=<region>]`,
+ * key and secret URL-encoded. Without `region`, us-east-1 (R2 takes `auto`).
+ */
+function s3Bucket(value: string): S3Bucket {
+  const url = new URL(value);
+  const [bucket = "", ...prefix] = url.pathname.split("/").filter(Boolean);
+  const problems: string[] = [];
+  if (!url.username || !url.password) problems.push("the access key id and secret as user and password (https://KEY:SECRET@host/bucket)");
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push("a bucket name as the first path segment");
+  if (url.protocol !== "https:" && !isLoopback(url.href)) problems.push("https (plain http only for a localhost test server)");
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  MEDIA_S3_URL: needs ${problems.join(", ")}`);
+  return {
+    endpoint: url.origin,
+    bucket,
+    prefix: prefix.map((p) => `${decodeURIComponent(p)}/`).join(""),
+    region: url.searchParams.get("region") || "us-east-1",
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
   };
 }
 

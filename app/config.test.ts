@@ -72,4 +72,21 @@ describe("loadConfig", () => {
     expect(loadConfig(https).secureCookies).toBe(true);
     expect(loadConfig(https).appUrl).toBe("https://rankwell.example");
   });
+  it("keeps media in the database unless MEDIA_S3_URL names a bucket, and reads the bucket's parts from it", () => {
+    expect(loadConfig(base).media).toEqual({ maxBytes: 10 * 1024 * 1024, s3: undefined });
+    const media = loadConfig({ ...base, MEDIA_MAX_MB: "2.5", MEDIA_S3_URL: "https://AKIAEXAMPLE:se%2Fcret%2Bkey@s3.eu-central-1.amazonaws.com/rankwell-media/site/images?region=eu-central-1" }).media;
+    expect(media).toEqual({
+      maxBytes: 2.5 * 1024 * 1024,
+      s3: { endpoint: "https://s3.eu-central-1.amazonaws.com", bucket: "rankwell-media", prefix: "site/images/", region: "eu-central-1", accessKeyId: "AKIAEXAMPLE", secretAccessKey: "se/cret+key" },
+    });
+    expect(loadConfig({ ...base, MEDIA_S3_URL: "https://k:s@abc.r2.cloudflarestorage.com/media" }).media.s3).toMatchObject({ region: "us-east-1", prefix: "" });
+  });
+
+  it("refuses a bucket URL without credentials or bucket, plain http to another host, and a limit beyond 100 MB", () => {
+    expect(() => loadConfig({ ...base, MEDIA_S3_URL: "https://s3.amazonaws.com/bucket" })).toThrow(/MEDIA_S3_URL: needs the access key id and secret/);
+    expect(() => loadConfig({ ...base, MEDIA_S3_URL: "https://k:s@s3.amazonaws.com/" })).toThrow(/MEDIA_S3_URL: needs a bucket name/);
+    expect(() => loadConfig({ ...base, MEDIA_S3_URL: "http://k:s@minio.example:9000/media" })).toThrow(/MEDIA_S3_URL: needs https/);
+    expect(loadConfig({ ...base, MEDIA_S3_URL: "http://k:s@127.0.0.1:9000/media" }).media.s3?.endpoint).toBe("http://127.0.0.1:9000");
+    expect(() => loadConfig({ ...base, MEDIA_MAX_MB: "500" })).toThrow(/MEDIA_MAX_MB: must be from 1 to 100/);
+  });
 });

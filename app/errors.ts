@@ -7,7 +7,7 @@ import type { z } from "zod";
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
     message: string,
     readonly fields?: Record<string, string>,
   ) {

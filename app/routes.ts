@@ -32,6 +32,7 @@ export default [
     route("admin/payments", "routes/admin/payments.tsx"),
     // People
     route("admin/audit-log", "routes/admin/audit-log.tsx"),
+    route("admin/media", "routes/admin/media.tsx"),
   ]),
   // A download, not a screen: outside the frame.
   route("all-subscriber/csv", "routes/admin/subscribers-csv.tsx"),

@@ -5,6 +5,7 @@ import type { Db, DbKind } from "./db/db.server.ts";
 import type { JobQueue } from "./jobs/queue.server.ts";
 import type { Logger } from "./logger.server.ts";
 import type { Mailer } from "./mail/mailer.server.ts";
+import type { MediaLibrary } from "./media/library.server.ts";
 import type { RateLimiter } from "./security/rate-limit.server.ts";
 
 /** What every loader, action and API handler works with; built once per process. */
@@ -15,6 +16,7 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   jobs: JobQueue;
+  media: MediaLibrary;
   log: Logger;
   rateLimiter: RateLimiter;
 }

@@ -1,4 +1,4 @@
-// `npm run bench`: do the order screens stay fast as orders grow? Seeds 100 and then 100,000
+// `npm run bench`: do the order screens stay fast as orders grow? (And the media library: see bench-media.ts.) Seeds 100 and then 100,000
 // orders into fresh SQLite databases and times the exact queries the pages run (the service
 // functions themselves), printing each one's time at both sizes and the ratio. A ratio near 1
 // means the query does not grow with the table (an index and LIMIT do the work).
@@ -13,6 +13,7 @@ import { type Db, migrateToLatest, openDatabase } from "../app/db/db.server.ts";
 import { newId } from "../app/db/ids.server.ts";
 import type { OrdersTable } from "../app/db/tables.ts";
 import { listOrders, paidTotalCents, recountSales } from "../app/orders/orders.server.ts";
+import { mediaBench } from "./bench-media.ts";
 
 const SIZES = [100, 100_000] as const;
 /** The customer we measure has the same 20 orders in both databases; the rest belong to others. */
@@ -168,6 +169,7 @@ async function main() {
     console.log(`${query.name.padEnd(width)}  ${a!.toFixed(3).padStart(12)}  ${b!.toFixed(3).padStart(16)}  ${(b! / a!).toFixed(1)}x`);
   }
   console.log(`\nquery plans at ${large} orders:\n${plans.join("\n")}`);
+  await mediaBench();
 }
 
 await main();

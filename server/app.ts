@@ -7,12 +7,13 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
 import type { Config } from "~/config.server.ts";
-import { seedDemoContent } from "~/content/demo-content.server.ts";
+import { adoptDemoImages, seedDemoContent } from "~/content/demo-content.server.ts";
 import { migrateToLatest, openDatabase } from "~/db/db.server.ts";
 import { AppError } from "~/errors.ts";
 import { createLogger } from "~/logger.server.ts";
 import { createJobQueue } from "~/jobs/queue.server.ts";
 import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
+import { createMediaLibrary } from "~/media/library.server.ts";
 import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
@@ -21,6 +22,7 @@ import { endpoints } from "./api/index.ts";
 import { apiRouter } from "./api/router.ts";
 import { paypalNotificationRoutes } from "./paypal-ipn.ts";
 import { paypalStandinApi } from "./paypal-standin.ts";
+import { mediaFiles } from "./media.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -53,9 +55,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
   jobs.register(mailDeliveryJob(config, log));
   const mailer = createMailer(db, jobs);
+  const media = createMediaLibrary({ db, config, jobs, log });
   await migrateToLatest(db);
   await migrateAuthTables(config, db, kind, mailer);
-  if (config.demoContent) await seedDemoContent(db, log);
+  if (config.demoContent) await seedDemoContent(db, media, log);
+  await adoptDemoImages(db, media, log);
   for (const job of paymentJobs({ db, config, mailer, log })) jobs.register(job);
   if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
   return {
@@ -65,6 +69,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     auth: createAuth(config, db, kind, mailer),
     mailer,
     jobs,
+    media,
     log,
     rateLimiter: createRateLimiter(db, config.rateLimitPerMinute, { now: options.now }),
   };
@@ -117,6 +122,7 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
   app.use("/api/paypal", paypalNotificationRoutes(services));
   if (config.paypal.mode === "standin") app.use("/paypal-standin", paypalStandinApi(services));
   app.use("/api", apiRouter(services, endpoints, clientIpOf));
+  app.use("/media", mediaFiles(services));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
@@ -149,6 +155,8 @@ function errorHandler(services: Services): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
     if (error instanceof AppError) {
+      // 413: the upload was not read to its end; closing the connection keeps it that way.
+      if (error.status === 413) res.setHeader("Connection", "close");
       res.status(error.status).json(error.fields ? { error: error.message, fields: error.fields } : { error: error.message });
       return;
     }

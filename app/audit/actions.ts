@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = {
   "content.delete": { kind: "content", label: "Content deleted" },
   "content.reorder": { kind: "content", label: "Content reordered" },
   "item.create": { kind: "content", label: "Template item added" },
+  "media.upload": { kind: "content", label: "Image uploaded" },
+  "media.delete": { kind: "content", label: "Image deleted" },
   "order.status": { kind: "orders", label: "Order status changed" },
   "user.add": { kind: "people", label: "Role granted" },
   "user.change": { kind: "people", label: "User changed" },

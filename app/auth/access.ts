@@ -62,6 +62,7 @@ const staticPageAccess: Record<string, Access> = {
   "/admin/audit-log": "Admin",
   // An invitation link: anyone may open it; accepting needs the invited address (checked inside).
   "/invitation/:token": "public",
+  "/admin/media": CONTENT_ROLE,
 };
 
 const registry = Object.values(sections) as SectionDef[];
@@ -122,6 +123,11 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "POST /users/:id/invitation": "Admin",
   "POST /add-item": CONTENT_ROLE,
   "GET /items": CONTENT_ROLE,
+  // The media library (its files at /media/… are public: the pages show them)
+  "GET /media": CONTENT_ROLE,
+  "POST /media": CONTENT_ROLE,
+  "GET /media/:id": CONTENT_ROLE,
+  "DELETE /media/:id": CONTENT_ROLE,
 };
 
 /** Content calls come from the section registry: reads and writes need what the section says. */

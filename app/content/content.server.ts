@@ -7,6 +7,7 @@ import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import { contentAudit } from "./content-audit.ts";
 import { fieldSchema } from "./field-rules.ts";
+import { holdImages } from "./images.server.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
 
 /**
@@ -90,6 +91,7 @@ export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, 
   const now = nowIso();
   try {
     await db.transaction().execute(async (trx) => {
+      await holdImages(trx, def, values);
       await trx
         .insertInto("content_items")
         .values({
@@ -136,6 +138,7 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, 
       .$if(isPostgres(trx), (q) => q.forUpdate())
       .executeTakeFirst();
     if (!before) throw notFound(def.label);
+    await holdImages(trx, def, values);
     await trx.updateTable("content_items").set({ data: JSON.stringify(values), updated_at: nowIso(), updated_by: by }).where("id", "=", id).execute();
     await recordAudit(trx, contentAudit.update(viewer, def, id, before.data, values));
   });

@@ -2,13 +2,15 @@ import type { Db } from "../db/db.server.ts";
 import { isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { Logger } from "../logger.server.ts";
+import type { MediaLibrary } from "../media/library.server.ts";
 import { PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { type SectionKey, type SectionRecord, sections } from "./sections.ts";
 
 /**
  * Believable content for every public section, so a fresh install shows a whole site instead of
  * an empty page. Written once, on the first start with an empty content table (DEMO_CONTENT=off
- * turns it off); admins then edit or replace it. Images are the small SVGs in public/images.
+ * turns it off); admins then edit or replace it. Its images are the small SVGs in demo-images/,
+ * put into the media library first, so they are library files like any upload.
  * The payment account is left out on purpose: a made-up receiver address must never take real
  * payments, so an admin sets it.
  */
@@ -17,16 +19,25 @@ export type DemoContent = { [K in Exclude<SectionKey, "paymentAccount">]: Values
 
 const planPoints = (points: string[]) => Object.fromEntries(PLAN_POINT_FIELDS.map((field, i) => [field, points[i] ?? ""])) as Record<PlanPointField, string>;
 
-export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
+/** The demo images by name ("banner"), as shipped; bundled with the server. */
+export const DEMO_IMAGES: Record<string, string> = Object.fromEntries(
+  Object.entries(import.meta.glob<string>("./demo-images/*.svg", { query: "?raw", import: "default", eager: true })).map(([path, svg]) => [
+    path.replace(/^.*\/|\.svg$/g, ""),
+    svg,
+  ]),
+);
+
+/** The demo content; `image` gives the address of a demo image by name. */
+export function demoContent(image: (name: string) => string, year = new Date().getUTCFullYear()): DemoContent {
   return {
-    logo: [{ logo: "/images/logo.svg" }],
+    logo: [{ logo: image("logo") }],
     banner: [
       {
         bannerHeading: "Get found on Google",
         bannerText: "by the customers who are searching for you",
         bannerDetails:
           "Rankwell is an SEO agency for small and growing businesses. We fix what holds your site back, write the pages your customers look for and earn the links that lift you up the results, with a clear monthly report of what changed.",
-        imageOne: "/images/banner.svg",
+        imageOne: image("banner"),
         buttonText: "See our SEO plans",
         buttonURL: "/#pricing",
       },
@@ -34,32 +45,32 @@ export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
     serviceText: [{ servicesubHeading: "What we do", serviceHeading: "SEO services that bring you more customers" }],
     serviceItems: [
       {
-        serviceIcon: "/images/icon-keywords.svg",
+        serviceIcon: image("icon-keywords"),
         serviceTitle: "Keyword research",
         serviceDetails: "We find the searches your customers actually type, how many people make them and which ones you can realistically win.",
       },
       {
-        serviceIcon: "/images/icon-onpage.svg",
+        serviceIcon: image("icon-onpage"),
         serviceTitle: "On-page optimisation",
         serviceDetails: "Titles, descriptions, headings and internal links tuned page by page, so search engines understand what each page is about.",
       },
       {
-        serviceIcon: "/images/icon-technical.svg",
+        serviceIcon: image("icon-technical"),
         serviceTitle: "Technical SEO",
         serviceDetails: "Speed, mobile layout, crawl errors, redirects and structured data: we fix the problems that stop Google from ranking you.",
       },
       {
-        serviceIcon: "/images/icon-links.svg",
+        serviceIcon: image("icon-links"),
         serviceTitle: "Link building",
         serviceDetails: "Real links from relevant sites through outreach and digital PR. No link farms, no paid networks, nothing that risks a penalty.",
       },
       {
-        serviceIcon: "/images/icon-local.svg",
+        serviceIcon: image("icon-local"),
         serviceTitle: "Local SEO",
         serviceDetails: "A complete Google Business Profile, consistent listings and local pages that put you on the map for nearby customers.",
       },
       {
-        serviceIcon: "/images/icon-content.svg",
+        serviceIcon: image("icon-content"),
         serviceTitle: "Content writing",
         serviceDetails: "Helpful articles and landing pages written by specialists in your field, planned around the questions people ask.",
       },
@@ -70,7 +81,7 @@ export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
         aboutHeading: "A small team of search specialists on your side",
         aboutDetails:
           "Since 2014 we have helped more than three hundred shops, clinics, law firms and software companies grow their organic traffic. You work with the same two people every month, and every change we make is in your report.",
-        aboutImgOne: "/images/about.svg",
+        aboutImgOne: image("about"),
         pointOne: "Technical SEO",
         pointTwo: "Keyword strategy",
         pointThree: "Link building",
@@ -95,20 +106,20 @@ export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
     featuresText: [{ FeaturesText: "Why Rankwell", FeaturesHeading: "Everything you need to win in search" }],
     featureItems: [
       {
-        FeaturesImg: "/images/feature-1.svg",
-        FeaturesIcon: "/images/icon-report.svg",
+        FeaturesImg: image("feature-1"),
+        FeaturesIcon: image("icon-report"),
         FeaturesText: "Reports you can read",
         FeaturesDesc: "One page a month: rankings, traffic, leads and what we did. No jargon, no vanity numbers.",
       },
       {
-        FeaturesImg: "/images/feature-2.svg",
-        FeaturesIcon: "/images/icon-strategy.svg",
+        FeaturesImg: image("feature-2"),
+        FeaturesIcon: image("icon-strategy"),
         FeaturesText: "A plan for your market",
         FeaturesDesc: "We study your competitors first and go after the searches where you can win fastest.",
       },
       {
-        FeaturesImg: "/images/feature-3.svg",
-        FeaturesIcon: "/images/icon-shield.svg",
+        FeaturesImg: image("feature-3"),
+        FeaturesIcon: image("icon-shield"),
         FeaturesText: "Safe, lasting results",
         FeaturesDesc: "We follow Google's guidelines to the letter, so your rankings survive every algorithm update.",
       },
@@ -116,23 +127,23 @@ export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
     videoText: [
       {
         headingVideo: "How search works, explained by Google's own Search Central team",
-        videoImage: "/images/video-cover.svg",
+        videoImage: image("video-cover"),
         videoLink: "https://www.youtube.com/@GoogleSearchCentral",
       },
     ],
     videoItems: [
       {
-        videoItemIcon: "/images/icon-growth.svg",
+        videoItemIcon: image("icon-growth"),
         videoItemTitle: "Growth you can measure",
         videoItemDetails: "Our clients gain on average 68% more organic visits in their first year.",
       },
       {
-        videoItemIcon: "/images/icon-people.svg",
+        videoItemIcon: image("icon-people"),
         videoItemTitle: "Specialists, not generalists",
         videoItemDetails: "Technical, content and outreach experts work on your site together.",
       },
       {
-        videoItemIcon: "/images/icon-chat.svg",
+        videoItemIcon: image("icon-chat"),
         videoItemTitle: "Real people, quick answers",
         videoItemDetails: "Email or call your account manager; we answer within one business day.",
       },
@@ -142,25 +153,25 @@ export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
         stepNumber: "1",
         stepTitle: "Audit",
         stepDetails: "We crawl your site, check your rankings and competitors and list every issue by impact.",
-        stapIcon: "/images/icon-audit.svg",
+        stapIcon: image("icon-audit"),
       },
       {
         stepNumber: "2",
         stepTitle: "Strategy",
         stepDetails: "Together we agree the keywords, pages and links that matter most for your business.",
-        stapIcon: "/images/icon-strategy.svg",
+        stapIcon: image("icon-strategy"),
       },
       {
         stepNumber: "3",
         stepTitle: "Optimise",
         stepDetails: "We fix the technical issues, improve your pages, publish new content and build links.",
-        stapIcon: "/images/icon-technical.svg",
+        stapIcon: image("icon-technical"),
       },
       {
         stepNumber: "4",
         stepTitle: "Report and grow",
         stepDetails: "Every month you get a clear report, and we adjust the plan to what the numbers say.",
-        stapIcon: "/images/icon-report.svg",
+        stapIcon: image("icon-report"),
       },
     ],
     steps: [
@@ -232,27 +243,27 @@ export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
     ],
     teamText: [{ teamText: "Our team", teamHeading: "Meet the people behind your rankings" }],
     teamMembers: [
-      { teamMemberImg: "/images/team-1.svg", teamMemberName: "Daniel Brooks", teamMemberTitle: "Founder and head of SEO" },
-      { teamMemberImg: "/images/team-2.svg", teamMemberName: "Priya Raman", teamMemberTitle: "Technical SEO lead" },
-      { teamMemberImg: "/images/team-3.svg", teamMemberName: "Marcus Webb", teamMemberTitle: "Content strategist" },
-      { teamMemberImg: "/images/team-4.svg", teamMemberName: "Elena Petrova", teamMemberTitle: "Outreach and link building" },
+      { teamMemberImg: image("team-1"), teamMemberName: "Daniel Brooks", teamMemberTitle: "Founder and head of SEO" },
+      { teamMemberImg: image("team-2"), teamMemberName: "Priya Raman", teamMemberTitle: "Technical SEO lead" },
+      { teamMemberImg: image("team-3"), teamMemberName: "Marcus Webb", teamMemberTitle: "Content strategist" },
+      { teamMemberImg: image("team-4"), teamMemberName: "Elena Petrova", teamMemberTitle: "Outreach and link building" },
     ],
     testimonialText: [{ testimonialText: "Testimonials", testimonialHeading: "What our clients say" }],
     testimonials: [
       {
-        image: "/images/person-1.svg",
+        image: image("person-1"),
         personName: "Sarah Mitchell",
         personTitle: "Owner, Mitchell Family Dental",
         desc: "Within six months we went from page three to the top three for dentist searches in our town. New patient bookings from Google have doubled.",
       },
       {
-        image: "/images/person-2.svg",
+        image: image("person-2"),
         personName: "James Okafor",
         personTitle: "Founder, Trailhead Outdoor Gear",
         desc: "Rankwell fixed technical problems two other agencies had missed. Our organic revenue is up 74% year on year, and the monthly report takes five minutes to read.",
       },
       {
-        image: "/images/person-3.svg",
+        image: image("person-3"),
         personName: "Laura Chen",
         personTitle: "Marketing manager, Brightline Software",
         desc: "Clear plan, honest advice and no long contract. Their articles now bring us more demo requests than our paid ads.",
@@ -293,9 +304,9 @@ export function demoContent(year = new Date().getUTCFullYear()): DemoContent {
       },
     ],
     contacts: [
-      { contactImg: "/images/icon-clock.svg", contactTitle: "Office hours", contactDetails: "Monday to Friday, 9 am to 6 pm (Eastern Time)" },
-      { contactImg: "/images/icon-chat.svg", contactTitle: "Quick answers", contactDetails: "We reply to every message within one business day" },
-      { contactImg: "/images/icon-audit.svg", contactTitle: "Free SEO check", contactDetails: "Send us your web address and get a short audit for free" },
+      { contactImg: image("icon-clock"), contactTitle: "Office hours", contactDetails: "Monday to Friday, 9 am to 6 pm (Eastern Time)" },
+      { contactImg: image("icon-chat"), contactTitle: "Quick answers", contactDetails: "We reply to every message within one business day" },
+      { contactImg: image("icon-audit"), contactTitle: "Free SEO check", contactDetails: "Send us your web address and get a short audit for free" },
     ],
     footerAbout: [
       {
@@ -323,10 +334,11 @@ export const DEMO_AUTHOR = "demo-content";
  * whether it wrote anything. Two instances starting together on one PostgreSQL: the singletons'
  * unique key lets only one transaction commit; the other rolls back and is ignored.
  */
-export async function seedDemoContent(db: Db, log?: Pick<Logger, "info" | "error">): Promise<boolean> {
+export async function seedDemoContent(db: Db, media: MediaLibrary, log?: Pick<Logger, "info" | "error">): Promise<boolean> {
   const existing = await db.selectFrom("content_items").select("id").limit(1).executeTakeFirst();
   if (existing) return false;
-  const content = demoContent();
+  const urls = await importDemoImages(media, Object.keys(DEMO_IMAGES));
+  const content = demoContent((name) => urls.get(name)!);
   const now = nowIso();
   const rows = Object.entries(content).flatMap(([section, records]) =>
     (records as Record<string, string>[]).map((values, index) => ({
@@ -359,3 +371,44 @@ export async function seedDemoContent(db: Db, log?: Pick<Logger, "info" | "error
 class AlreadySeeded extends Error {}
 
 const isSingleton = (section: string) => sections[section as SectionKey]?.kind === "singleton";
+
+/** Puts demo images into the library (the same bytes again are the same file): their addresses by name. */
+async function importDemoImages(media: MediaLibrary, names: string[]): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  for (const name of names) {
+    const { file } = await media.addFile({ fileName: `${name}.svg`, bytes: Buffer.from(DEMO_IMAGES[name]!, "utf8") }, DEMO_AUTHOR);
+    urls.set(name, file.url);
+  }
+  return urls;
+}
+
+const LEGACY_PATH = /^\/images\/([a-z0-9-]+)\.svg$/;
+
+/**
+ * Sites seeded before the media library hold the demo images as /images/<name>.svg, files that no
+ * longer ship. Their records are pointed at the same images in the library, once, on start. Each
+ * record is rewritten only if it is still as read (an edit in between wins), so several processes
+ * starting together do no harm.
+ */
+export async function adoptDemoImages(db: Db, media: MediaLibrary, log?: Pick<Logger, "info">): Promise<number> {
+  const rows = await db.selectFrom("content_items").select(["id", "section", "data"]).where("data", "like", "%/images/%").execute();
+  const wanted = (value: string | undefined) => {
+    const name = value && LEGACY_PATH.exec(value)?.[1];
+    return name && name in DEMO_IMAGES ? name : undefined;
+  };
+  const legacy = rows.flatMap((row) => {
+    const record = JSON.parse(row.data) as Record<string, string>;
+    const fields = Object.entries(sections[row.section as SectionKey]?.fields ?? {}).filter(([name, f]) => f.kind === "image" && wanted(record[name]));
+    return fields.length ? [{ row, record, fields: fields.map(([name]) => name) }] : [];
+  });
+  if (legacy.length === 0) return 0;
+  const urls = await importDemoImages(media, [...new Set(legacy.flatMap(({ record, fields }) => fields.map((f) => wanted(record[f])!)))]);
+  let changed = 0;
+  for (const { row, record, fields } of legacy) {
+    for (const field of fields) record[field] = urls.get(wanted(record[field])!)!;
+    const result = await db.updateTable("content_items").set({ data: JSON.stringify(record) }).where("id", "=", row.id).where("data", "=", row.data).executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  log?.info(`demo images: ${changed} records now use the media library's copies`);
+  return changed;
+}

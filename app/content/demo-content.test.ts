@@ -1,10 +1,13 @@
-import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { sectionSchema } from "./content.server.ts";
-import { demoContent } from "./demo-content.server.ts";
+import { DEMO_IMAGES, demoContent } from "./demo-content.server.ts";
 import { type SectionDef, type SectionKey, sections } from "./sections.ts";
 
-const content = demoContent(2026) as Record<string, Record<string, string>[]>;
+const imagesUsed: string[] = [];
+const content = demoContent((name) => {
+  imagesUsed.push(name);
+  return `/media/${"0".repeat(32)}-64x64-${name}.svg`;
+}, 2026) as Record<string, Record<string, string>[]>;
 
 describe("demo content", () => {
   it("fills every section but the payment account, one record for each singleton", () => {
@@ -32,11 +35,9 @@ describe("demo content", () => {
     expect(plans).toEqual({ Basic: 7, Premium: 10, Standard: 7 });
   });
 
-  it("uses only images shipped in public/", () => {
-    for (const records of Object.values(content)) {
-      for (const value of records.flatMap((r) => Object.values(r))) {
-        if (value.startsWith("/images/")) expect(existsSync(`public${value}`), value).toBe(true);
-      }
-    }
+  it("uses only the demo images it ships, and every one of them", () => {
+    expect(imagesUsed.filter((name) => !(name in DEMO_IMAGES))).toEqual([]);
+    expect(Object.keys(DEMO_IMAGES).filter((name) => !imagesUsed.includes(name))).toEqual([]);
+    for (const svg of Object.values(DEMO_IMAGES)) expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });
 });

@@ -35,7 +35,7 @@ export const image = (label: string, extra: Extra = {}): FieldDef => ({
   kind: "image",
   label,
   max: 2048,
-  hint: "Image address: https://… or a path on this site such as /images/logo.svg",
+  hint: "An image of the media library (choose or upload one), or a full https:// address",
   ...extra,
 });
 export const email = (label: string, extra: Extra = {}): FieldDef => ({ kind: "email", label, max: 254, ...extra });

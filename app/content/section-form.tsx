@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { ImagePicker } from "../media/image-picker.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { SelectField } from "../ui/select-field.tsx";
@@ -58,9 +59,10 @@ function SectionField({ name, field, value, error }: { name: string; field: Fiel
     case "longText":
       return <Field {...common} multiline hint={field.hint} />;
     case "url":
-    case "image":
-      // Site paths such as /images/logo.svg are allowed, so not type="url" (it rejects them).
+      // Site paths such as /contact are allowed, so not type="url" (it rejects them).
       return <Field {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} hint={field.hint} />;
+    case "image":
+      return <ImagePicker name={name} label={field.label} defaultValue={value} error={error} hint={field.hint} required={!field.optional} maxLength={field.max} />;
     case "number":
       return <Field {...common} type="text" inputMode="decimal" autoComplete="off" hint={field.hint ?? numberHint(field)} />;
     case "email":

@@ -19,6 +19,8 @@ export interface Database {
   paypal_standin_orders: PaypalStandinOrdersTable;
   sales_totals: SalesTotalsTable;
   jobs: JobsTable;
+  media_files: MediaFilesTable;
+  media_blobs: MediaBlobsTable;
   audit_log: AuditLogTable;
   /** better-auth's accounts, read only to ask whether an address has one (never written here). */
   user: AuthUserTable;
@@ -237,4 +239,30 @@ export interface JobsTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+}
+
+/** An image of the media library (app/media): its metadata; the bytes are in media_blobs or a bucket. */
+export interface MediaFilesTable {
+  id: string;
+  /** The first 32 hex digits of the SHA-256 of the stored bytes: the file's public name. */
+  hash: string;
+  /** The file name it was uploaded with, shown in the library. */
+  name: string;
+  /** That name reduced to a-z, 0-9 and dashes, for the URL. */
+  slug: string;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  /** Where its bytes are: "database" (media_blobs) or "s3" (the MEDIA_S3_URL bucket). */
+  storage: "database" | "s3";
+  created_at: string;
+  created_by: string;
+}
+
+/** Stored bytes of an original (`<file id>/original`) or a variant (`<file id>/w640.webp`). */
+export interface MediaBlobsTable {
+  key: string;
+  file_id: string;
+  data: Uint8Array;
 }

@@ -31,6 +31,7 @@ const contentScreens = (group: NavGroup): AdminScreen[] =>
 
 export const ADMIN_SCREENS: AdminScreen[] = [
   { group: "Content", label: "Site content", path: "/setting" },
+  { group: "Content", label: "Media library", path: "/admin/media" },
   ...contentScreens("Content"),
   { group: "Content", label: "Template items", path: "/items", within: ["/add-item"] },
   { group: "Orders and payments", label: "All orders", path: "/total-orders", within: ["/admin/payment-status/:id"] },

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ANY_ROLE, hasRole } from "../auth/roles.ts";
+import { parseMediaPath, srcSet } from "../media/media-url.ts";
 import { SITE_NAME } from "../site/seo.ts";
 import type { RootData } from "./root-data.ts";
 
@@ -13,11 +14,29 @@ export const SECTION_ANCHORS = [
   ["Contact Us", "/#contact"],
 ] as const;
 
+/** The logo's height on the page (h-9); its width follows the image's proportions. */
+const LOGO_HEIGHT = 36;
+
 /** The site's logo (from the logo section) or its name; always a link home. */
 export function SiteLogo({ logo, className = "" }: { logo?: string; className?: string }) {
+  // A library logo knows its size (from its URL), so its box is reserved at the right width.
+  const media = logo ? parseMediaPath(logo) : undefined;
+  const set = media && srcSet(media);
   return (
     <Link to="/" className={`inline-flex items-center rounded-md text-xl font-bold text-brand-700 ${className}`}>
-      {logo ? <img src={logo} alt={`${SITE_NAME} home`} width={168} height={40} className="h-9 w-auto" /> : SITE_NAME}
+      {logo ? (
+        <img
+          src={logo}
+          srcSet={set}
+          sizes={set && media ? `${Math.ceil((LOGO_HEIGHT * media.width) / media.height)}px` : undefined}
+          alt={`${SITE_NAME} home`}
+          width={media?.width ?? 168}
+          height={media?.height ?? 40}
+          className="h-9 w-auto"
+        />
+      ) : (
+        SITE_NAME
+      )}
     </Link>
   );
 }

@@ -8,12 +8,18 @@ interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "
   multiline?: boolean;
 }
 
-/** A labelled input (or textarea) with its error message tied to it for screen readers. */
-export function Field({ label, name, error, hint, multiline, className, ...input }: FieldProps) {
-  const id = useId();
+/** The ids of a field's error and hint, and its aria-describedby naming those it has. */
+export function noteIds(id: string, { error, hint }: { error?: string; hint?: string }) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return { errorId, hintId, describedBy };
+}
+
+/** A labelled input (or textarea) with its error message tied to it for screen readers. */
+export function Field({ label, name, error, hint, multiline, className, ...input }: FieldProps) {
+  const id = useId();
+  const { errorId, hintId, describedBy } = noteIds(id, { error, hint });
   const common = {
     id,
     name,

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { FieldNotes } from "./field.tsx";
+import { FieldNotes, noteIds } from "./field.tsx";
 
 /** A labelled select, styled and described like Field (error tied to it for screen readers). */
 export function SelectField({
@@ -24,9 +24,7 @@ export function SelectField({
   required?: boolean;
 }) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  const { errorId, hintId, describedBy } = noteIds(id, { error, hint });
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">

@@ -4,7 +4,8 @@ import { meEndpoints } from "./me.ts";
 import { orderEndpoints } from "./orders.ts";
 import { inboxEndpoints } from "./inbox.ts";
 import { itemEndpoints } from "./items.ts";
+import { mediaEndpoints } from "./media.ts";
 import { userEndpoints } from "./users.ts";
 
 /** Every JSON API endpoint. Each feature contributes its list. */
-export const endpoints: Endpoint[] = [...meEndpoints, ...contentEndpoints, ...inboxEndpoints, ...userEndpoints, ...itemEndpoints, ...orderEndpoints];
+export const endpoints: Endpoint[] = [...meEndpoints, ...contentEndpoints, ...inboxEndpoints, ...userEndpoints, ...itemEndpoints, ...mediaEndpoints, ...orderEndpoints];

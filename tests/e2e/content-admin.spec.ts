@@ -31,7 +31,7 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
     await page.getByLabel("Heading", { exact: true }).fill("First heading");
     await page.getByLabel("Highlighted text").fill("for people who search");
     await page.getByLabel("Details").fill("We help small businesses get found.");
-    await page.getByLabel("Image", { exact: true }).fill("/images/banner.svg");
+    await page.getByLabel("Image", { exact: true }).fill("https://images.example.com/banner.svg");
     await page.getByLabel("Button text").fill("See plans");
     await page.getByLabel("Button link").fill("/#pricing");
     await page.getByRole("button", { name: "Create Banner" }).click();

@@ -35,6 +35,11 @@ export function makeAdmin(email: string) {
   execFileSync(process.execPath, ["server/cli.ts", "add", email], { env: { ...process.env, ...e2eEnv }, stdio: "pipe" });
 }
 
+/** Grants the Editor role the same way. */
+export function makeEditor(email: string) {
+  execFileSync(process.execPath, ["server/cli.ts", "add", email, "--role", "Editor"], { env: { ...process.env, ...e2eEnv }, stdio: "pipe" });
+}
+
 /** The newest mail sent to `to` (subject matching `subject`, if given), once the queue has delivered it. */
 export async function lastMailTo(to: string, subject?: RegExp): Promise<{ subject: string; text: string }> {
   const dir = join(E2E_DIR, "outbox");

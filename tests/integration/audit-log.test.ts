@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptInvitation, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { png } from "../fixtures/images.ts";
 import { createPlan, placeOrder, tableRows } from "./orders-fixtures.ts";
 
 /**
@@ -77,6 +78,20 @@ describe("an entry for each kind of action, with actor and address", () => {
       editor.json("POST", "/api/add-item", { format: "Instagram", canvaLink: "https://www.canva.com/t/1", imageLink: "https://example.com/t.png", category: "Launch", freeOrPaid: "Free" }),
     );
     expect(entries).toEqual([expect.objectContaining({ actor: EDITOR, action: "item.create", target: expect.stringContaining("“Launch”") })]);
+  });
+
+  it("media: an upload and a delete", async () => {
+    let id = "";
+    const uploaded = await recorded(async () => {
+      const body = new FormData();
+      body.append("file", new Blob([new Uint8Array(await png(40, 30))], { type: "image/png" }), "swatch.png");
+      const response = await editor.fetch("/api/media", { method: "POST", body });
+      expect(response.status).toBe(201);
+      id = ((await response.json()) as { item: { id: string } }).item.id;
+    });
+    expect(uploaded).toEqual([expect.objectContaining({ actor: EDITOR, ip: expect.stringMatching(LOOPBACK), action: "media.upload", target: "swatch.png", summary: expect.stringContaining("40×30") })]);
+    const deleted = await recorded(async () => expect((await editor.json("DELETE", `/api/media/${id}`)).body).toMatchObject({ message: "swatch.png is deleted" }));
+    expect(deleted).toEqual([expect.objectContaining({ actor: EDITOR, action: "media.delete", target: "swatch.png" })]);
   });
 
   it("order status, through the API and the page", async () => {

@@ -10,7 +10,7 @@ import { acceptInvitation, signedUpClient, startTestServer, type TestClient, typ
 let server: TestServer;
 let admin: TestClient;
 let editor: TestClient;
-const BANNER = { bannerHeading: "Rank higher", bannerText: "SEO", bannerDetails: "We help.", imageOne: "/images/banner.svg", buttonText: "Start", buttonURL: "/pricing/" };
+const BANNER = { bannerHeading: "Rank higher", bannerText: "SEO", bannerDetails: "We help.", imageOne: "https://images.example.com/banner.svg", buttonText: "Start", buttonURL: "/pricing/" };
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoContent } from "~/content/demo-content.server.ts";
+import { DEMO_IMAGES, demoContent } from "~/content/demo-content.server.ts";
 import { PLAN_POINT_FIELDS } from "~/content/plans.ts";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
@@ -46,15 +46,16 @@ function expectedOnLanding(key: SectionKey, record: Record<string, string>): str
 }
 
 /** Every demo record's expected text that the HTML lacks, as "section[i]: text" (empty when all are there). */
-const missingFrom = (html: string) =>
+const missingFrom = (html: string, content = demo) =>
   LANDING_SECTIONS.flatMap((key) =>
-    demo[key]!.flatMap((record, i) => expectedOnLanding(key, record).filter((e) => !html.includes(e)).map((e) => `${key}[${i}]: ${e}`)),
+    content[key]!.flatMap((record, i) => expectedOnLanding(key, record).filter((e) => !html.includes(e)).map((e) => `${key}[${i}]: ${e}`)),
   );
 
 let server: TestServer;
 let admin: TestClient;
 let visitor: TestClient;
-const demo = demoContent(2026) as Record<string, Record<string, string>[]>;
+// Created through the API here, so its images are addresses elsewhere (library files are tested in media.test.ts).
+const demo = demoContent((name) => `https://images.example.com/${name}.svg`, 2026) as Record<string, Record<string, string>[]>;
 const LANDING_SECTIONS = Object.keys(demo).filter((k) => k !== "pricingPlans") as SectionKey[];
 const plans: Record<string, string> = {};
 
@@ -116,7 +117,7 @@ describe("public pages with content created by an admin through the API", () => 
       const { item } = await api("POST", sections.pricingPlans.api.create, testPlan(name!, price!));
       plans[name!] = item._id;
     }
-    await api("POST", sections.workSteps.api.create, { stepNumber: "5", stepTitle: "A fifth step nobody sees", stepDetails: "Hidden", stapIcon: "/images/icon-audit.svg" });
+    await api("POST", sections.workSteps.api.create, { stepNumber: "5", stepTitle: "A fifth step nobody sees", stepDetails: "Hidden", stapIcon: "https://images.example.com/icon-audit.svg" });
     await api("POST", sections.faqItems.api.create, { accodingTitle: "Is </script> safe?", accodingText: "Yes: <b>tags</b></script><script>alert(1)</script> stay text." });
   });
 
@@ -251,7 +252,7 @@ describe("public pages with content created by an admin through the API", () => 
     const copyright = esc(demo.copyright![0]!.copyrightText!);
     for (const path of ["/", "/pricing/", "/service/", "/login", "/contact", "/no/such/page"]) {
       const { html } = await visitor.page(path);
-      expect(count(html, '<img src="/images/logo.svg"'), path).toBe(2);
+      expect(count(html, '<img src="https://images.example.com/logo.svg"'), path).toBe(2);
       expect(html, path).toContain(copyright);
       expect(html, path).toMatch(/aria-label="Rankwell on YouTube"/);
     }
@@ -304,8 +305,13 @@ describe("demo content (DEMO_CONTENT=on)", () => {
     expect(new Set(rows.map((r) => r.section))).toEqual(new Set(Object.keys(demo)));
     const { html, status } = await demoServer.client().page("/");
     expect(status).toBe(200);
+    // Its images are files of the media library, one per demo image.
+    const library = await demoServer.services.media.list({ page: 1, pageSize: 100 });
+    const urls = new Map(library.items.map((file) => [file.name.replace(/\.svg$/, ""), file.url]));
+    expect(library.total).toBe(Object.keys(DEMO_IMAGES).length);
+    const seeded = demoContent((name) => urls.get(name) ?? `missing ${name}`, 2026) as Record<string, Record<string, string>[]>;
     // The copyright line carries the current year rather than 2026.
-    expect(missingFrom(html).filter((m) => !m.startsWith("copyright"))).toEqual([]);
+    expect(missingFrom(html, seeded).filter((m) => !m.startsWith("copyright"))).toEqual([]);
     const text = textOf(html);
     expect(text).toMatch(/Basic \$49\.00 .*Premium \$199\.00 .*Standard \$99\.00/);
     expect(jsonLd(html)[0]["@graph"].filter((n: { "@type": string }) => n["@type"] === "Product")).toHaveLength(3);

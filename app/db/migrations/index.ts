@@ -8,6 +8,7 @@ import * as jobs from "./010_jobs.ts";
 import * as paymentsRest from "./020_payments_rest.ts";
 import * as provenGrants from "./050_proven_grants.ts";
 import * as auditLog from "./051_audit_log.ts";
+import * as media from "./070_media.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "020_payments_rest": paymentsRest,
   "050_proven_grants": provenGrants,
   "051_audit_log": auditLog,
+  "070_media": media,
 };

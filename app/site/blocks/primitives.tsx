@@ -1,4 +1,5 @@
 import type { SectionKey, SectionRecord } from "../../content/sections.ts";
+import { parseMediaPath, srcSet } from "../../media/media-url.ts";
 
 /**
  * What every public content block is built from: the page column, the primary button, lazy
@@ -12,7 +13,12 @@ export const buttonPrimary =
   "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800";
 export const container = "mx-auto max-w-6xl px-4";
 
-/** An image below the fold: lazy, async-decoded, with its box reserved (width/height). */
+/**
+ * A content image: lazy and async-decoded below the fold, with its box reserved. A library image
+ * brings its own width and height (in its URL: no lookup) and resized copies for `srcset`; `width`
+ * and `height` are then the largest box the block draws it in (for `sizes`). Any other address
+ * gets them as its box.
+ */
 export function Img({
   src,
   alt,
@@ -29,12 +35,15 @@ export function Img({
   className?: string;
 }) {
   if (!src) return null;
+  const media = parseMediaPath(src);
   return (
     <img
       src={src}
+      srcSet={media && srcSet(media)}
+      sizes={media && srcSet(media) ? `(max-width: ${width}px) 100vw, ${width}px` : undefined}
       alt={alt}
-      width={width}
-      height={height}
+      width={media?.width ?? width}
+      height={media?.height ?? height}
       loading={eager ? "eager" : "lazy"}
       decoding={eager ? "sync" : "async"}
       fetchPriority={eager ? "high" : undefined}

@@ -1,0 +1,176 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { requireRole } from "~/auth/permissions.server.ts";
+import { CONTENT_ROLE } from "~/auth/roles.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
+import { describeImageUsers, type ImageUser } from "~/content/image-users.ts";
+import { imageUsage } from "~/content/images.server.ts";
+import { pageParam } from "~/db/paging.ts";
+import { AppError } from "~/errors.ts";
+import { formValues } from "~/forms.server.ts";
+import { uploadMessage } from "~/media/library.server.ts";
+import { ACCEPT, acceptedHint, parseMediaPath } from "~/media/media-url.ts";
+import { formatBytes, Thumbnail } from "~/media/thumbnail.tsx";
+import { isMultipart, readUpload } from "~/media/upload.server.ts";
+import { requestContext } from "~/services.server.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { Button } from "~/ui/button.tsx";
+import { Field } from "~/ui/field.tsx";
+import { Pagination } from "~/ui/pagination.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/media";
+
+/**
+ * The media library: upload an image (a plain multipart form, no script needed), find one by
+ * name, copy its address, see where it is used, delete it while nothing uses it.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "Media library | Rankwell admin" }, { name: "robots", content: "noindex" }];
+
+const PAGE_SIZE = 24;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireRole(context, request, CONTENT_ROLE);
+  const { services } = context.get(requestContext);
+  const url = new URL(request.url);
+  const search = url.searchParams.get("q")?.slice(0, 100) ?? "";
+  const [files, usage] = await Promise.all([services.media.list({ page: pageParam(url), pageSize: PAGE_SIZE, search }), imageUsage(services.db)]);
+  return {
+    search,
+    maxBytes: services.media.maxBytes,
+    files: { ...files, items: files.items.map((file) => ({ ...file, usedBy: usage.get(parseMediaPath(file.url)?.hash ?? "") ?? ([] as ImageUser[]) })) },
+  };
+}
+
+type Result = { ok: boolean; intent: "upload" | "delete"; message: string; id?: string };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireRole(context, request, CONTENT_ROLE);
+  const { services } = context.get(requestContext);
+  const viewer = context.get(viewerContext);
+  const contentType = request.headers.get("content-type");
+  const intent = isMultipart(contentType) ? "upload" : "delete";
+  let id: string | undefined;
+  try {
+    if (intent === "upload") {
+      const upload = await readUpload(request.body, { contentType, contentLength: request.headers.get("content-length") }, services.media.maxBytes);
+      const added = await services.media.upload(viewer, upload);
+      return { ok: true, intent, message: uploadMessage(added), id: added.file.id } satisfies Result;
+    }
+    id = (await formValues(request)).id ?? "";
+    const file = await services.media.remove(viewer, id);
+    return { ok: true, intent, message: `${file.name} is deleted.` } satisfies Result;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // 413: the rest of the upload is left unread; closing the connection keeps it that way.
+    const headers = error.status === 413 ? { Connection: "close" } : undefined;
+    return data({ ok: false, intent, message: error.message, id } satisfies Result, { status: error.status, headers });
+  }
+}
+
+export default function MediaLibrary({ loaderData, actionData }: Route.ComponentProps) {
+  const { files, search, maxBytes } = loaderData;
+  const navigation = useNavigation();
+  const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const result = actionData as Result | undefined;
+  const uploadResult = result?.intent === "upload" ? result : undefined;
+  const deleteResult = result?.intent === "delete" ? result : undefined;
+  return (
+    <>
+      <h1 className="mb-6 text-3xl font-bold">Media library</h1>
+      <section aria-labelledby="upload-heading" className="mb-10 max-w-2xl rounded-lg border border-gray-200 p-6">
+        <h2 id="upload-heading" className="mb-4 text-2xl font-semibold">
+          Upload an image
+        </h2>
+        {uploadResult?.ok && <StatusMessage kind="success">{uploadResult.message}</StatusMessage>}
+        {/* Keyed on the last upload, so the file input empties after one. */}
+        <Form method="post" encType="multipart/form-data" key={uploadResult?.id ?? "upload"} aria-labelledby="upload-heading">
+          <Field
+            label="Image file"
+            name="file"
+            type="file"
+            accept={ACCEPT}
+            required
+            error={uploadResult && !uploadResult.ok ? uploadResult.message : undefined}
+            hint={acceptedHint(maxBytes)}
+          />
+          <Button disabled={uploading}>{uploading ? "Uploading…" : "Upload"}</Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="files-heading">
+        <h2 id="files-heading" className="mb-4 text-2xl font-semibold">
+          {`Images (${files.total})`}
+        </h2>
+        <Form method="get" role="search" aria-label="Images" className="mb-6 flex max-w-xl flex-wrap items-end gap-3">
+          <Field label="Search by name" name="q" type="search" defaultValue={search} maxLength={100} className="min-w-48 flex-1" />
+          <Button variant="secondary" className="mb-0.5">
+            Search
+          </Button>
+        </Form>
+        {deleteResult && <StatusMessage kind={deleteResult.ok ? "success" : "error"}>{deleteResult.message}</StatusMessage>}
+        {files.items.length === 0 ? (
+          <p className="text-gray-700">{search ? `No image’s name contains “${search}”.` : "No images yet. Upload the first one above."}</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {files.items.map((file) => (
+              <li key={file.id} className="flex flex-col gap-3 rounded-md border border-gray-300 p-4">
+                <div className="flex gap-4">
+                  <Thumbnail src={file.url} box={96} />
+                  <div className="min-w-0">
+                    <p className="break-words font-semibold">{file.name}</p>
+                    <p className="text-sm text-gray-700">{`${file.contentType.replace("image/", "").replace("svg+xml", "svg").toUpperCase()} · ${file.width} × ${file.height} · ${formatBytes(file.byteSize)}`}</p>
+                    <p className="text-sm text-gray-700">{`Added ${shortDate(file.createdAt)} by ${file.createdBy}`}</p>
+                  </div>
+                </div>
+                <label className="block text-sm font-semibold text-gray-900">
+                  Address<span className="sr-only">{` of ${file.name}`}</span>
+                  <input readOnly value={file.url} className="mt-1 block w-full rounded-md border border-gray-400 px-2 py-1 font-mono text-xs text-ink" />
+                </label>
+                <UsedBy users={file.usedBy} />
+                <div className="mt-auto flex flex-wrap items-start gap-2">
+                  <a href={file.url} target="_blank" rel="noopener" className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                    Open<span className="sr-only">{` ${file.name} (opens in a new tab)`}</span>
+                  </a>
+                  <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
+                    <summary className="cursor-pointer font-semibold text-red-800">
+                      Delete<span className="sr-only">{`: ${file.name}`}</span>
+                    </summary>
+                    <p className="my-2">{file.usedBy.length ? `In use: ${describeImageUsers(file.usedBy)}. Choose another image there first.` : `Delete “${file.name}”? This cannot be undone.`}</p>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={file.id} />
+                      <Button variant="danger" className="px-3">
+                        Yes, delete<span className="sr-only">{` ${file.name}`}</span>
+                      </Button>
+                    </Form>
+                  </details>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-6">
+          <Pagination page={files.page} pageCount={files.pageCount} label="Image pages" />
+        </div>
+      </section>
+    </>
+  );
+}
+
+function UsedBy({ users }: { users: ImageUser[] }) {
+  if (users.length === 0) return <p className="text-sm text-gray-700">Not used on the site.</p>;
+  return (
+    <div className="text-sm">
+      <p className="font-semibold text-gray-900">Used by</p>
+      <ul className="list-disc pl-5">
+        {users.map((user) => (
+          <li key={`${user.editUrl} ${user.field}`}>
+            <Link to={user.editUrl} className="text-brand-700 underline">
+              {`${user.section}${user.entry ? `: ${user.entry}` : ""}`}
+            </Link>
+            {` (${user.field})`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
