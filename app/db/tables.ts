@@ -19,6 +19,7 @@ export interface Database {
   paypal_standin_orders: PaypalStandinOrdersTable;
   sales_totals: SalesTotalsTable;
   jobs: JobsTable;
+  health_probe: HealthProbeTable;
 }
 
 /** One row ('all'): the running Total Sales, kept by the payment transaction. */
@@ -48,10 +49,18 @@ export interface UserRolesTable {
   updated_at: string;
 }
 
+/** A sliding window per key: attempts in the window starting at `window_start` and in the one before. */
 export interface RateLimitsTable {
   key: string;
   window_start: number;
   count: Generated<number>;
+  prev_count: Generated<number>;
+}
+
+/** The row `/healthz` writes to prove the database takes writes. */
+export interface HealthProbeTable {
+  id: string;
+  checked_at: string;
 }
 
 export interface MessagesTable {
@@ -107,6 +116,8 @@ export interface OrdersTable {
   /** The PayPal-Request-Id of that create call: sent again, it answers the same PayPal order. */
   paypal_request_id: string | null;
   refunded_at: string | null;
+  /** The client's key for this order (form token or Idempotency-Key): unique per customer. */
+  idempotency_key: string | null;
 }
 
 /** A verified payment; (provider, txn_id) is unique, so a replayed notification adds nothing. */

@@ -6,6 +6,9 @@ import * as inbox from "./004_inbox.ts";
 import * as salesTotals from "./005_sales_totals.ts";
 import * as jobs from "./010_jobs.ts";
 import * as paymentsRest from "./020_payments_rest.ts";
+import * as slidingRateLimits from "./040_sliding_rate_limits.ts";
+import * as orderIdempotency from "./041_order_idempotency.ts";
+import * as healthProbe from "./042_health_probe.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -19,4 +22,7 @@ export const migrations: Record<string, Migration> = {
   "005_sales_totals": salesTotals,
   "010_jobs": jobs,
   "020_payments_rest": paymentsRest,
+  "040_sliding_rate_limits": slidingRateLimits,
+  "041_order_idempotency": orderIdempotency,
+  "042_health_probe": healthProbe,
 };
