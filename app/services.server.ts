@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server.ts";
 import type { Config } from "./config.server.ts";
 import type { Db, DbKind } from "./db/db.server.ts";
+import type { Health } from "./health/health.server.ts";
 import type { JobQueue } from "./jobs/queue.server.ts";
 import type { Logger } from "./logger.server.ts";
 import type { Mailer } from "./mail/mailer.server.ts";
@@ -17,6 +18,8 @@ export interface Services {
   jobs: JobQueue;
   log: Logger;
   rateLimiter: RateLimiter;
+  /** What /healthz reports: database read and write, mail. */
+  health: Health;
 }
 
 /** Per request: set by the Express app before React Router runs. */
