@@ -29,6 +29,7 @@ export default [
     route("total-orders", "routes/admin/total-orders.tsx"),
     route("admin/payment-status/:id", "routes/admin/order-status.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
+    route("admin/mail", "routes/admin/mail.tsx"),
   ]),
   // A download, not a screen: outside the frame.
   route("all-subscriber/csv", "routes/admin/subscribers-csv.tsx"),
