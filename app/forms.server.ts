@@ -14,14 +14,13 @@ export async function formValues(request: Request): Promise<FormValues> {
   return values;
 }
 
-/** What a failed action returns: the message, each field's message, and what was typed. */
+/**
+ * What a failed action returns: the message, each field's message, and what was typed. (A page
+ * says how long to wait in its message; Retry-After is for API clients.)
+ */
 export function failure(error: AppError, values: FormValues = {}) {
   const { password: _p, newPassword: _n, ...kept } = values;
-  const retryAfter = error.options.retryAfterSeconds;
-  return data(
-    { ok: false as const, error: error.message, fields: error.fields ?? {}, values: kept },
-    { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
-  );
+  return data({ ok: false as const, error: error.message, fields: error.fields ?? {}, values: kept }, { status: error.status });
 }
 
 /**
