@@ -51,8 +51,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const failures = createFailureMemory();
   const { db, kind } = openDatabase(config.database, {
     onConnectionError: (error) => log.error("database connection lost (the pool will reconnect)", error),
-    onFailure: (failure, error) => {
-      failures.note(failure);
+    onFailure: (failure, error, sql) => {
+      failures.note(failure, sql);
       logFailure(failure, error);
     },
   });

@@ -24,8 +24,8 @@ export type DatabaseTarget =
 export interface DbEvents {
   /** A connection failed outside any query (PostgreSQL dropped it): logged, the pool replaces it. */
   onConnectionError?(error: Error): void;
-  /** A query failed because the database cannot store or cannot be reached (db/failures.ts). */
-  onFailure?(failure: DbFailure, error: unknown): void;
+  /** A query (`sql`) failed because the database cannot store or cannot be reached (db/failures.ts). */
+  onFailure?(failure: DbFailure, error: unknown, sql: string): void;
 }
 
 /**
@@ -38,7 +38,7 @@ export function openDatabase(database: DatabaseTarget, events: DbEvents = {}): {
   const log = (event: LogEvent) => {
     if (event.level !== "error") return;
     const failure = dbFailure(event.error);
-    if (failure) events.onFailure?.(failure, event.error);
+    if (failure) events.onFailure?.(failure, event.error, event.query.sql);
   };
   if (database.kind === "sqlite") {
     mkdirSync(dirname(database.file), { recursive: true });

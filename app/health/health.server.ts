@@ -24,7 +24,8 @@ export interface Health {
 
 /** The database failures requests and jobs ran into (db/db.server.ts reports each one here). */
 export interface FailureMemory {
-  note(failure: DbFailure): void;
+  /** `sql` is the statement that failed: the health check's own write is reported by the check itself. */
+  note(failure: DbFailure, sql: string): void;
   /** The last storage failure (disk full, read-only) within `withinMs`, and how long ago it was. */
   recentStorageFailure(withinMs: number): { failure: DbFailure; agoMs: number } | undefined;
 }
@@ -32,8 +33,8 @@ export interface FailureMemory {
 export function createFailureMemory(now: () => number = Date.now): FailureMemory {
   let last: { at: number; failure: DbFailure } | undefined;
   return {
-    note(failure) {
-      if (failure.kind === "storage") last = { at: now(), failure };
+    note(failure, sql) {
+      if (failure.kind === "storage" && !sql.includes("health_probe")) last = { at: now(), failure };
     },
     recentStorageFailure(withinMs) {
       const agoMs = last ? now() - last.at : Infinity;
