@@ -1,4 +1,8 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
+import net from "node:net";
+
+/** How long idle keep-alive connections may still bring a last request once draining starts. */
+const IDLE_GRACE_MS = 500;
 
 /**
  * Draining the HTTP server on shutdown. Once `drain` starts, the server takes no new connections,
@@ -34,16 +38,21 @@ export function createDrainer(): Drainer {
     async drain(server, graceMs) {
       draining = true;
       for (const res of active) if (!res.headersSent) res.setHeader("Connection", "close");
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      // A response whose headers went out before the drain kept its connection alive: close it
-      // as soon as it is idle.
-      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      // Stop listening, but leave idle keep-alive connections a moment: a client busy on one gets
+      // one more answer, with `Connection: close`, instead of a reset for a request it sent just as
+      // the connection was closed. (http.Server#close would close them at once.)
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      let sweep: NodeJS.Timeout | undefined;
+      const sweeping = setTimeout(() => {
+        server.closeIdleConnections();
+        sweep = setInterval(() => server.closeIdleConnections(), 100);
+      }, Math.min(IDLE_GRACE_MS, graceMs / 4));
       let timer: NodeJS.Timeout | undefined;
       const graceOver = new Promise<"timeout">((resolve) => {
         timer = setTimeout(() => resolve("timeout"), graceMs);
       });
       const outcome = await Promise.race([closed, graceOver]);
+      clearTimeout(sweeping);
       clearInterval(sweep);
       clearTimeout(timer);
       if (outcome !== "timeout") return { cut: 0 };

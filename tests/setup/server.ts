@@ -161,6 +161,11 @@ export class TestClient {
     return { status: response.status, html: await response.text(), location: response.headers.get("location") };
   }
 
+  /** The Cookie header this client sends (to send its session to another server of the same site). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   hasSession(): boolean {
     return [...this.cookies.keys()].some((k) => k.includes("session_token"));
   }
