@@ -28,6 +28,8 @@ export interface RequestInfo {
   nonce: string;
   clientIp: string;
   requestId: string;
+  /** Set when a loader met a database outage: the root turns its error page into a 503. */
+  dbOutage?: boolean;
 }
 
 export const requestContext = createContext<RequestInfo>();

@@ -17,15 +17,16 @@ const NODE_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EP
 // What the pg driver and pool say without a code when a connection dies or cannot be had.
 const DRIVER_UNAVAILABLE = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection has been discarded|Client has encountered a connection error|Connection ended/i;
 
-export function dbFailure(error: unknown): DbFailure | undefined {
-  if (!(error instanceof Error)) return undefined;
+export function dbFailure(error: unknown, depth = 0): DbFailure | undefined {
+  if (!(error instanceof Error) || depth > 3) return undefined;
   const code = String((error as { code?: unknown }).code ?? "");
   const message = error.message;
   if (SQLITE_STORAGE.test(code) || PG_STORAGE.has(code)) return { kind: "storage", code, message };
   if (NODE_UNAVAILABLE.has(code) || PG_UNAVAILABLE.test(code) || DRIVER_UNAVAILABLE.test(message)) return { kind: "unavailable", code: code || "CONNECTION", message };
-  // AggregateError (several addresses refused) carries its reasons inside.
-  if (error instanceof AggregateError) return error.errors.map(dbFailure).find(Boolean);
-  return undefined;
+  // AggregateError (several addresses refused) carries its reasons inside; better-auth wraps
+  // what its database said as the cause of its own error.
+  if (error instanceof AggregateError) return error.errors.map((e) => dbFailure(e, depth + 1)).find(Boolean);
+  return dbFailure(error.cause, depth + 1);
 }
 
 export const COULD_NOT_SAVE = "We could not save this just now. Please try again in a moment.";
