@@ -8,7 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
 import type { Config } from "~/config.server.ts";
 import { seedDemoContent } from "~/content/demo-content.server.ts";
-import { migrateToLatest, openDatabase } from "~/db/db.server.ts";
+import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
 import { AppError } from "~/errors.ts";
 import { asAppError } from "~/forms.server.ts";
 import { createFailureMemory, createHealth } from "~/health/health.server.ts";
@@ -60,9 +60,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
   jobs.register(mailDeliveryJob(config, log));
   const mailer = createMailer(db, jobs);
   const rateLimiter = createRateLimiter(db, config.rateLimitPerMinute, { now: options.now });
-  await migrateToLatest(db);
-  await migrateAuthTables(config, { db, kind, mailer, rateLimiter });
-  if (config.demoContent) await seedDemoContent(db, log);
+  // One process at a time, so several starting together on one PostgreSQL do not race.
+  await oneAtATime(db, kind, async () => {
+    await migrateToLatest(db);
+    await migrateAuthTables(config, { db, kind, mailer, rateLimiter });
+    if (config.demoContent) await seedDemoContent(db, log);
+  });
   for (const job of paymentJobs({ db, config, mailer, log })) jobs.register(job);
   if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
   return {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { type Dialect, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
+import { type Dialect, Kysely, type LogEvent, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { Config } from "../config.server.ts";
@@ -114,6 +114,28 @@ function keepingTheRealError(dialect: Dialect): Dialect {
       return driver;
     },
   };
+}
+
+/** An arbitrary constant: the advisory lock every Rankwell process takes to prepare the database. */
+const STARTUP_LOCK = 72_657_111;
+
+/**
+ * Runs start-up work (migrations, better-auth's tables, demo content) in one process at a time.
+ * Several processes starting together on one PostgreSQL database would otherwise race to create
+ * the same tables ("duplicate key value violates pg_type_typname_nsp_index"). The lock is held
+ * by one reserved connection for the duration; the work itself may use the whole pool. SQLite
+ * serves one process, so there is nothing to wait for.
+ */
+export async function oneAtATime<T>(db: Db, kind: DbKind, work: () => Promise<T>): Promise<T> {
+  if (kind !== "postgres") return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection);
+    }
+  });
 }
 
 /** Brings the schema up to date; called on every start before the server listens. */
