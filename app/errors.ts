@@ -7,7 +7,7 @@ import type { z } from "zod";
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     readonly fields?: Record<string, string>,
     readonly options: { retryAfterSeconds?: number } = {},

@@ -84,7 +84,7 @@ export interface PlacedOrder {
  * With an `idempotencyKey` (the form's token, the API's Idempotency-Key) the order is placed at
  * most once per customer and key: a retried submit, or two racing at once, gets the first order
  * back (`replayed`); the unique index decides the race on both databases. The same key with other
- * details is refused with 409.
+ * details is refused with 422 (as the IETF Idempotency-Key draft says).
  */
 export async function createOrder(
   services: Pick<Services, "db" | "mailer" | "log" | "config">,
@@ -140,7 +140,7 @@ const orderByKey = (db: Db, userId: string, key: string) =>
 
 function replay(earlier: OrderRow, wanted: OrderRow): PlacedOrder {
   const same = (["plan_id", "customer_name", "customer_address", "customer_country"] as const).every((k) => earlier[k] === wanted[k]);
-  if (!same) throw new AppError(409, IDEMPOTENCY_MISMATCH);
+  if (!same) throw new AppError(422, IDEMPOTENCY_MISMATCH);
   return { order: toOrderRecord(earlier), replayed: true };
 }
 

@@ -86,11 +86,11 @@ describe("POST /api/new-order with Idempotency-Key", () => {
     expect(await notesAbout(orders.map((o) => o.id))).toHaveLength(1);
   });
 
-  it("refuses the same key with other details (409), and a malformed key (400, naming the header)", async () => {
+  it("refuses the same key with other details (422), and a malformed key (400, naming the header)", async () => {
     const buyer = await signedUpClient(server, "changer@example.com");
     expect((await post(buyer, "k-1")).status).toBe(201);
     const changed = await post(buyer, "k-1", { planId, ...customerFields, customerName: "Someone Else" });
-    expect(changed.status).toBe(409);
+    expect(changed.status).toBe(422);
     expect((await changed.json()).error).toMatch(/already placed with other details/);
     const bad = await post(buyer, "x".repeat(201));
     expect(bad.status).toBe(400);
