@@ -13,13 +13,14 @@ import { tooManyAttempts } from "../shared/messages.ts";
  *   account from many addresses. Checked first: an attempt on a locked account is refused without
  *   counting against the IP, so a locked account does not lock out others behind the same address.
  *   A correct password (and a completed reset) clears its account's count.
- * - Reset mails per address (`reset-mail` bucket, the account limit): no mailbox flooding.
+ * - Mails per address (`mail-to` bucket, the account limit) for the calls that mail a link (reset,
+ *   verification): nobody's mailbox can be flooded through us.
  */
 
 type AccountFrom = "email" | "session";
 
-/** better-auth's calls that take a password (or send a reset mail), and whose account they are about. */
-export const PASSWORD_CALLS: Record<string, { account?: AccountFrom; resetMail?: true }> = {
+/** better-auth's calls that take a password (or mail a link), and whose account they are about. */
+export const PASSWORD_CALLS: Record<string, { account?: AccountFrom; mailsTo?: true }> = {
   "/sign-in/email": { account: "email" },
   "/change-password": { account: "session" },
   "/verify-password": { account: "session" },
@@ -27,7 +28,8 @@ export const PASSWORD_CALLS: Record<string, { account?: AccountFrom; resetMail?:
   // Per IP only: sign-up checks no password, and reset tokens are long and random.
   "/sign-up/email": {},
   "/reset-password": {},
-  "/request-password-reset": { resetMail: true },
+  "/request-password-reset": { mailsTo: true },
+  "/send-verification-email": { mailsTo: true },
 };
 
 export const ACCOUNT_WINDOW_MS = 15 * 60_000;
@@ -68,8 +70,8 @@ export function passwordAttemptHooks({ limiter, clientIpHeader, perAccount }: Pa
         const decision = await limiter.attempt("account", account, accountLimit);
         if (!decision.allowed) refuse(decision.retryAfterSeconds);
       }
-      if (call.resetMail && typeof ctx.body?.email === "string") {
-        const decision = await limiter.attempt("reset-mail", accountKey(ctx.body.email), accountLimit);
+      if (call.mailsTo && typeof ctx.body?.email === "string") {
+        const decision = await limiter.attempt("mail-to", accountKey(ctx.body.email), accountLimit);
         if (!decision.allowed) refuse(decision.retryAfterSeconds);
       }
       const ip = ctx.headers?.get(clientIpHeader) ?? ctx.request?.headers.get(clientIpHeader) ?? "unknown";
