@@ -1,10 +1,11 @@
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { formValues } from "~/forms.server.ts";
 import { listOutbox, outboxCounts, resendMail } from "~/mail/outbox.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
+import { FilterLinks } from "~/ui/filter-links.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
@@ -55,21 +56,7 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
           {result.resent ? "The mail is being sent again." : "That mail cannot be resent (it was sent, or is being sent right now)."}
         </StatusMessage>
       )}
-      <nav aria-label="Mail filters" className="mb-4">
-        <ul className="flex flex-wrap gap-3">
-          {filters.map((f) => (
-            <li key={f.to}>
-              <Link
-                to={f.to}
-                aria-current={f.current ? "page" : undefined}
-                className={`inline-block rounded-md border px-3 py-1.5 text-sm font-semibold ${f.current ? "border-brand-700 bg-brand-700 text-white" : "border-gray-400 text-brand-700"}`}
-              >
-                {f.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterLinks label="Mail filters" filters={filters} />
       <Table
         caption={failed ? `Failed mail (${mail.total}), newest first` : `Mail waiting to be sent (${mail.total}), newest first`}
         headers={["To", "Subject", "Queued", "Attempts", failed ? "Failed" : "Next try", "Last error", "Action"]}
