@@ -12,9 +12,10 @@ type AppModule = typeof import("./app.ts");
 async function main() {
   let mod: AppModule;
   let devMiddleware: import("express").RequestHandler | undefined;
+  let viteServer: import("vite").ViteDevServer | undefined;
   if (dev) {
     const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
     devMiddleware = viteServer.middlewares;
     mod = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
   } else {
@@ -50,10 +51,13 @@ async function main() {
     }, graceMs + 1000);
     force.unref();
     const { cut } = await running.close(graceMs);
+    await viteServer?.close();
     if (cut > 0) console.error(`[rankwell] ${cut} request(s) still running at the end of the grace period were cut`);
     console.log("[rankwell] stopped");
     process.exit(0);
   };
+  // Vite (dev) exits on SIGTERM by itself, which would cut the drain short: the drain decides.
+  process.removeAllListeners("SIGTERM");
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 }
