@@ -15,6 +15,7 @@ export const e2eEnv = {
   OUTBOX_DIR: `${E2E_DIR}/outbox`,
   AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
   RATE_LIMIT_PER_MINUTE: "1000",
+  RATE_LIMIT_PER_ACCOUNT: "1000",
   LOG_LEVEL: "error",
 };
 

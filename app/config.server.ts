@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./security/trust-proxy.ts";
 
 /** Every setting Rankwell reads from the environment; `.env.example` lists the same names. */
 const envSchema = z.object({
@@ -21,9 +22,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Rankwell <no-reply@rankwell.local>"),
   OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
+    .string()
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }),
   DEMO_CONTENT: z
     .enum(["on", "off"])
     .default("on")
@@ -38,6 +44,12 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().trim().regex(/^[A-Za-z0-9]{1,50}$/, "must be the webhook's id as PayPal shows it (letters and digits)").optional(),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(5),
+  PAYPAL_NOTIFY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   JOBS_WORKER: z
     .enum(["on", "off"])
@@ -86,9 +98,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     appUrl: c.APP_URL,
     secureCookies: c.APP_URL.startsWith("https://"),
-    database: sqliteFile ? ({ kind: "sqlite", file: sqliteFile } as const) : ({ kind: "postgres", url: c.DATABASE_URL } as const),
+    database: sqliteFile
+      ? ({ kind: "sqlite", file: sqliteFile } as const)
+      : ({ kind: "postgres", url: c.DATABASE_URL, connectTimeoutMs: c.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: c.DB_STATEMENT_TIMEOUT_MS } as const),
     authSecret: c.AUTH_SECRET ?? persistedSecret(dataDir),
     smtpUrl: c.SMTP_URL,
+    /** Seconds to connect and to be greeted; the whole conversation may take three times that. */
+    smtpTimeoutSeconds: c.SMTP_TIMEOUT_SECONDS,
     mailFrom: c.MAIL_FROM,
     outboxDir: resolve(c.OUTBOX_DIR),
     trustProxy: c.TRUST_PROXY,
@@ -103,6 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reconcileSeconds: c.PAYMENT_RECONCILE_SECONDS,
     },
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    /** Password attempts per account per 15 minutes (sliding), on top of the per-IP limit. */
+    rateLimitPerAccount: c.RATE_LIMIT_PER_ACCOUNT,
+    /** PayPal notifications (IPN, webhooks) accepted per sender address per minute. */
+    paypalNotifyPerMinute: c.PAYPAL_NOTIFY_PER_MINUTE,
+    shutdownGraceSeconds: c.SHUTDOWN_GRACE_SECONDS,
     logLevel: c.LOG_LEVEL,
     /** This process runs queued work (mail, payment notifications); `off` only enqueues it. */
     jobs: { worker: c.JOBS_WORKER, pollMs: c.JOBS_POLL_MS },

@@ -12,7 +12,25 @@ describe("loadConfig", () => {
   });
 
   it("uses PostgreSQL for a postgres:// DATABASE_URL", () => {
-    expect(loadConfig({ ...base, DATABASE_URL: "postgres://u@h:5432/db" }).database).toEqual({ kind: "postgres", url: "postgres://u@h:5432/db" });
+    expect(loadConfig({ ...base, DATABASE_URL: "postgres://u@h:5432/db" }).database).toEqual({
+      kind: "postgres",
+      url: "postgres://u@h:5432/db",
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 10_000,
+    });
+  });
+
+  it("reads TRUST_PROXY as a hop count or proxy addresses, off by default, never every hop", () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: "loopback,10.0.0.0/8" }).trustProxy).toEqual(["loopback", "10.0.0.0/8"]);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: `true` would trust every hop/);
+  });
+
+  it("has a shutdown grace of 10 seconds unless SHUTDOWN_GRACE_SECONDS says otherwise", () => {
+    expect(loadConfig(base).shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ ...base, SHUTDOWN_GRACE_SECONDS: "3" }).shutdownGraceSeconds).toBe(3);
+    expect(() => loadConfig({ ...base, SHUTDOWN_GRACE_SECONDS: "0" })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });
 
   it("names every bad variable", () => {

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { isOutage } from "./db/outage.server.ts";
 import { requestContext } from "./services.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
 
@@ -66,6 +67,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   try {
     const info = (context as RouterContextProvider).get(requestContext);
     requestId = info.requestId;
+    if (isOutage(error)) info.dbOutage = true;
     info.services.log.error(`request ${requestId} ${request.method} ${new URL(request.url).pathname} failed`, error);
   } catch {
     console.error(error);

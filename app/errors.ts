@@ -3,13 +3,14 @@ import type { z } from "zod";
 /**
  * A failure the person or client can act on: a status, a sentence, and optionally the message
  * for each wrong field. Services throw it; pages show it next to the fields, the API answers
- * `{ error, fields? }` with the status.
+ * `{ error, fields? }` with the status. A 429 or 503 may say when to try again (`Retry-After`).
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { dbFailure, failureMessage } from "./db/failures.ts";
 import { AppError } from "./errors.ts";
 import { enforceRateLimit } from "./security/rate-limit.server.ts";
 import { type RouteContext, requestContext } from "./services.server.ts";
@@ -13,18 +14,32 @@ export async function formValues(request: Request): Promise<FormValues> {
   return values;
 }
 
-/** What a failed action returns: the message, each field's message, and what was typed. */
+/**
+ * What a failed action returns: the message, each field's message, and what was typed. (A page
+ * says how long to wait in its message; Retry-After is for API clients.)
+ */
 export function failure(error: AppError, values: FormValues = {}) {
   const { password: _p, newPassword: _n, ...kept } = values;
   return data({ ok: false as const, error: error.message, fields: error.fields ?? {}, values: kept }, { status: error.status });
 }
 
-/** Runs an action's work; an AppError becomes a failure shown next to the fields, not a crash. */
+/**
+ * A database that cannot store or cannot be reached is a 503 the person can act on ("try
+ * again"), not a crash. The real error is logged where it happened (db/db.server.ts).
+ */
+export function asAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const failure = dbFailure(error);
+  return failure && new AppError(503, failureMessage(failure), undefined, { retryAfterSeconds: 5 });
+}
+
+/** Runs an action's work; an AppError (or a database outage) becomes a failure shown with the form, not a crash. */
 export async function guardForm<T>(values: FormValues, work: () => Promise<T>) {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError) return failure(error, values);
+    const known = asAppError(error);
+    if (known) return failure(known, values);
     throw error;
   }
 }

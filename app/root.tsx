@@ -4,6 +4,7 @@ import appCss from "./app.css?inline";
 import { accessForPath } from "./auth/access.ts";
 import { enforcePageAccess, pageRefusal } from "./auth/permissions.server.ts";
 import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
+import { asOutageResponse, rethrowAsOutage } from "./db/outage.server.ts";
 import { requestContext } from "./services.server.ts";
 import { pagePath } from "./shared/page-path.ts";
 import { loadSiteChrome } from "./site/chrome.server.ts";
@@ -17,15 +18,17 @@ import type { RootData } from "./layout/root-data.ts";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const { services, clientIp } = context.get(requestContext);
-    const viewer = await loadViewer(services, request.headers, clientIp);
+    const info = context.get(requestContext);
+    const viewer = await loadViewer(info.services, request.headers, info.clientIp).catch(rethrowAsOutage);
     context.set(viewerContext, viewer);
     const access = accessForPath(pagePath(new URL(request.url)).pathname);
     // A refused page never reaches the root loader, so its error carries the root's data: the
     // 403/404 page keeps the site's header and footer.
     const refusal = pageRefusal(access, viewer);
     enforcePageAccess(access, viewer, request, refusal?.kind === "error" ? { root: await rootData(context) } : {});
-    return next();
+    const response = await next();
+    // A loader met a database outage: its error page is a 503 (try again), not a 500.
+    return response.status === 500 && info.dbOutage ? asOutageResponse(response) : response;
   },
 ];
 

@@ -33,6 +33,7 @@ export default [
     // People
     route("admin/audit-log", "routes/admin/audit-log.tsx"),
     route("admin/media", "routes/admin/media.tsx"),
+    route("admin/mail", "routes/admin/mail.tsx"),
   ]),
   // A download, not a screen: outside the frame.
   route("all-subscriber/csv", "routes/admin/subscribers-csv.tsx"),

@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server.ts";
 import type { Config } from "./config.server.ts";
 import type { Db, DbKind } from "./db/db.server.ts";
+import type { Health } from "./health/health.server.ts";
 import type { JobQueue } from "./jobs/queue.server.ts";
 import type { Logger } from "./logger.server.ts";
 import type { Mailer } from "./mail/mailer.server.ts";
@@ -19,6 +20,8 @@ export interface Services {
   media: MediaLibrary;
   log: Logger;
   rateLimiter: RateLimiter;
+  /** What /healthz reports: database read and write, mail. */
+  health: Health;
 }
 
 /** Per request: set by the Express app before React Router runs. */
@@ -27,6 +30,8 @@ export interface RequestInfo {
   nonce: string;
   clientIp: string;
   requestId: string;
+  /** Set when a loader met a database outage: the root turns its error page into a 503. */
+  dbOutage?: boolean;
 }
 
 export const requestContext = createContext<RequestInfo>();

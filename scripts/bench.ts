@@ -107,6 +107,7 @@ function seedRows(count: number): OrdersTable[] {
       paypal_order_id: null,
       paypal_request_id: null,
       refunded_at: null,
+      idempotency_key: null,
     });
   }
   return rows;

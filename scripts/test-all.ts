@@ -1,5 +1,6 @@
 // `npm test`: typechecks and lints, builds, runs Vitest (unit + integration on SQLite, and on PostgreSQL when
-// TEST_DATABASE_URL is set) and Playwright (Chromium), then prints one line with the real totals.
+// TEST_DATABASE_URL is set), the fault scenarios (`npm run test:faults`, one file at a time) and Playwright
+// (Chromium), then prints one line with the real totals.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -28,15 +29,21 @@ if (run("npx", ["react-router", "build"]) !== 0) {
   console.log("\nbuild failed");
   failed += 1;
 } else {
-  const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}/vitest.json`]);
-  const vitest = readJson(`${out}/vitest.json`);
-  if (vitest) {
-    passed += vitest.numPassedTests;
-    failed += vitest.numFailedTests;
-    // A file that failed to load has no tests to count; count it as a failure.
-    failed += vitest.testResults.filter((f: { status: string; assertionResults: unknown[] }) => f.status === "failed" && f.assertionResults.length === 0).length;
+  for (const [name, config] of [
+    ["vitest", []],
+    ["faults", ["--config", "vitest.faults.config.ts"]],
+  ] as const) {
+    const failedBefore = failed;
+    const status = run("npx", ["vitest", "run", ...config, "--reporter=default", "--reporter=json", `--outputFile=${out}/${name}.json`]);
+    const report = readJson(`${out}/${name}.json`);
+    if (report) {
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+      // A file that failed to load has no tests to count; count it as a failure.
+      failed += report.testResults.filter((f: { status: string; assertionResults: unknown[] }) => f.status === "failed" && f.assertionResults.length === 0).length;
+    }
+    if (!report || (status !== 0 && failed === failedBefore)) failed += 1;
   }
-  if (!vitest || (vitestStatus !== 0 && failed === 0)) failed += 1;
 
   const pwStatus = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` });
   const pw = readJson(`${out}/playwright.json`);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -8,18 +8,23 @@ import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
 import type { Config } from "~/config.server.ts";
 import { adoptDemoImages, seedDemoContent } from "~/content/demo-content.server.ts";
-import { migrateToLatest, openDatabase } from "~/db/db.server.ts";
+import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
 import { AppError } from "~/errors.ts";
+import { asAppError } from "~/forms.server.ts";
+import { createFailureMemory, createHealth } from "~/health/health.server.ts";
 import { createLogger } from "~/logger.server.ts";
 import { createJobQueue } from "~/jobs/queue.server.ts";
 import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
 import { createMediaLibrary } from "~/media/library.server.ts";
+import { ENVELOPE_BYTES, tooLarge } from "~/media/upload.server.ts";
 import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
-import { TOO_MANY_ATTEMPTS } from "~/shared/messages.ts";
 import { endpoints } from "./api/index.ts";
 import { apiRouter } from "./api/router.ts";
+import { bodyLimit, DEFAULT_BODY_LIMIT } from "./body-limit.ts";
+import { createDrainer } from "./graceful-shutdown.ts";
+import { loopbackOnly } from "./loopback-only.ts";
 import { paypalNotificationRoutes } from "./paypal-ipn.ts";
 import { paypalStandinApi } from "./paypal-standin.ts";
 import { mediaFiles } from "./media.ts";
@@ -32,9 +37,6 @@ export { listRoleHolders, roleRowOf } from "~/users/roles.server.ts";
 export { deleteUser, grantRole } from "~/users/users.server.ts";
 export { COMMAND_LINE } from "~/audit/actions.ts";
 export { isRole } from "~/auth/roles.ts";
-
-/** better-auth calls that take a password or send mail; they share the page actions' limit. */
-const LIMITED_AUTH_CALLS = new Set(["/sign-in/email", "/sign-up/email", "/request-password-reset", "/reset-password"]);
 
 export interface ServiceOptions {
   /** The clock rate limits count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
@@ -51,27 +53,54 @@ export interface RankwellOptions extends ServiceOptions {
 /** Opens the database, brings it up to date and wires the services. */
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
   const log = createLogger(config.logLevel);
-  const { db, kind } = openDatabase(config.database, (error) => log.error("database connection lost (the pool will reconnect)", error));
+  const logFailure = failureLog(log);
+  const failures = createFailureMemory();
+  const { db, kind } = openDatabase(config.database, {
+    onConnectionError: (error) => log.error("database connection lost (the pool will reconnect)", error),
+    onFailure: (failure, error, sql) => {
+      failures.note(failure, sql);
+      logFailure(failure, error);
+    },
+  });
   const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
   jobs.register(mailDeliveryJob(config, log));
   const mailer = createMailer(db, jobs);
+  const rateLimiter = createRateLimiter(db, config.rateLimitPerMinute, { now: options.now });
   const media = createMediaLibrary({ db, config, jobs, log });
-  await migrateToLatest(db);
-  await migrateAuthTables(config, db, kind, mailer);
-  if (config.demoContent) await seedDemoContent(db, media, log);
-  await adoptDemoImages(db, media, log);
+  // One process at a time, so several starting together on one PostgreSQL do not race.
+  await oneAtATime(db, kind, async () => {
+    await migrateToLatest(db);
+    await migrateAuthTables(config, { db, kind, mailer, rateLimiter });
+    if (config.demoContent) await seedDemoContent(db, media, log);
+    await adoptDemoImages(db, media, log);
+  });
   for (const job of paymentJobs({ db, config, mailer, log })) jobs.register(job);
   if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
   return {
     config,
     db,
     dbKind: kind,
-    auth: createAuth(config, db, kind, mailer),
+    auth: createAuth(config, { db, kind, mailer, rateLimiter }),
     mailer,
     jobs,
     media,
     log,
-    rateLimiter: createRateLimiter(db, config.rateLimitPerMinute, { now: options.now }),
+    rateLimiter,
+    health: createHealth(db, failures),
+  };
+}
+
+/**
+ * Logs a database that cannot store or cannot be reached with its real error (SQLITE_FULL, a
+ * refused connection), once per kind of failure every ten seconds rather than once per query.
+ */
+function failureLog(log: Services["log"]) {
+  const last = new Map<string, number>();
+  return (failure: { kind: string; code: string }, error: unknown) => {
+    const key = `${failure.kind}:${failure.code}`;
+    if (Date.now() - (last.get(key) ?? 0) < 10_000) return;
+    last.set(key, Date.now());
+    log.error(failure.kind === "storage" ? `database refused a write (${failure.code})` : `database unavailable (${failure.code})`, error);
   };
 }
 
@@ -83,6 +112,21 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
   app.set("trust proxy", config.trustProxy);
   const clientIpOf = (req: express.Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
 
+  // Before anything reads a body. Media uploads have their own, larger limit: the file's
+  // MEDIA_MAX_MB plus the form's own parts, refused in the words the upload itself uses.
+  const tooLargeUpload = tooLarge(services.media.maxBytes);
+  app.use(
+    bodyLimit({
+      maxBytes: DEFAULT_BODY_LIMIT,
+      routes: [
+        {
+          path: /^\/(api\/media|admin\/media(\.data)?)\/?$/,
+          maxBytes: services.media.maxBytes + ENVELOPE_BYTES,
+          refusal: { error: tooLargeUpload.message, fields: tooLargeUpload.fields },
+        },
+      ],
+    }),
+  );
   app.use((req, res, next) => {
     res.locals.requestId = randomUUID();
     // Only our value counts: overwrite whatever the client sent under this name.
@@ -95,31 +139,23 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
 
   app.use(sameOriginWrites(config.appUrl, [/^\/api\/paypal\/(ipn|webhook)\/?$/, /^\/received-payment\//]));
 
+  // Database read and write, and mail: 503 while the database cannot be read or written.
   app.get("/healthz", async (_req, res) => {
-    try {
-      await services.db.selectFrom("user_roles").select("id").limit(1).execute();
-      res.json({ status: "ok", database: "up" });
-    } catch (error) {
-      log.error("health check: database did not answer", error);
-      res.status(503).json({ status: "error", database: "down" });
-    }
+    const report = await services.health.check();
+    if (report.status === "down") log.error(`health check: ${JSON.stringify(report.database)}`);
+    res.status(report.status === "down" ? 503 : 200).json(report);
   });
 
+  // better-auth; its hooks limit every password check per IP and account (auth/password-attempts.server.ts).
   const authHandler = toNodeHandler(services.auth);
-  app.all("/api/auth/*splat", async (req, res, next) => {
-    if (req.method === "POST" && LIMITED_AUTH_CALLS.has(req.path.replace(/^\/api\/auth/, ""))) {
-      const { allowed, retryAfterSeconds } = await services.rateLimiter.attempt("auth", clientIpOf(req));
-      if (!allowed) {
-        res.setHeader("Retry-After", String(retryAfterSeconds));
-        res.status(429).json({ error: TOO_MANY_ATTEMPTS });
-        return;
-      }
-    }
+  app.all("/api/auth/*splat", (req, res, next) => {
     authHandler(req, res).catch(next);
   });
 
   // Before /api: PayPal's notifications must be read raw, to be posted back exactly as received.
-  app.use("/api/paypal", paypalNotificationRoutes(services));
+  app.use("/api/paypal", paypalNotificationRoutes(services, clientIpOf));
+  // The stand-in (its API and its pages) answers only this machine, whatever HOST is.
+  app.use("/paypal-standin", loopbackOnly());
   if (config.paypal.mode === "standin") app.use("/paypal-standin", paypalStandinApi(services));
   app.use("/api", apiRouter(services, endpoints, clientIpOf));
   app.use("/media", mediaFiles(services));
@@ -154,16 +190,20 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
 function errorHandler(services: Services): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
-    if (error instanceof AppError) {
+    // A refusal the client can act on, or a database that cannot store or be reached (503, try again).
+    const known = error instanceof AppError ? error : asAppError(error);
+    if (known) {
+      if (known.options.retryAfterSeconds) res.setHeader("Retry-After", String(known.options.retryAfterSeconds));
       // 413: the upload was not read to its end; closing the connection keeps it that way.
-      if (error.status === 413) res.setHeader("Connection", "close");
-      res.status(error.status).json(error.fields ? { error: error.message, fields: error.fields } : { error: error.message });
+      if (known.status === 413) res.setHeader("Connection", "close");
+      res.status(known.status).json(known.fields ? { error: known.message, fields: known.fields } : { error: known.message });
       return;
     }
     // body-parser's own errors carry a 4xx status: bad JSON, too large, wrong charset.
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status < 500) {
-      const message = error.type === "entity.parse.failed" ? "The request body is not valid JSON" : "The request could not be read";
+      const message =
+        error.type === "entity.parse.failed" ? "The request body is not valid JSON" : status === 413 ? "The request is too large" : "The request could not be read";
       res.status(status).json({ error: message });
       return;
     }
@@ -177,16 +217,23 @@ export interface RunningServer {
   url: string;
   services: Services;
   server: Server;
-  close(): Promise<void>;
+  /**
+   * Shuts down within `graceMs` (default SHUTDOWN_GRACE_SECONDS): stops taking requests, lets
+   * those in flight finish (answered with `Connection: close`), lets running jobs finish or hands
+   * them back, then closes the database. Answers how many requests had to be cut.
+   */
+  close(graceMs?: number): Promise<{ cut: number }>;
 }
 
-/** Starts listening; `close` stops taking requests, lets open ones finish, then closes the database. */
+/** Starts listening; `close` drains (see RunningServer). */
 export async function startServer(config: Config, options: RankwellOptions = {}): Promise<RunningServer> {
   const services = await createServices(config, options);
   const app = createApp(services, options);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once("error", reject);
+  const drainer = createDrainer();
+  const server = createServer(drainer.wrap(app));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
@@ -195,13 +242,12 @@ export async function startServer(config: Config, options: RankwellOptions = {})
     url: `http://localhost:${port}`,
     services,
     server,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      await services.jobs.stop();
-      await services.db.destroy();
+    async close(graceMs = config.shutdownGraceSeconds * 1000) {
+      // Leave a little of the grace for closing the database.
+      const budget = Math.max(100, graceMs - 500);
+      const [{ cut }] = await Promise.all([drainer.drain(server, budget), services.jobs.stop(budget)]);
+      await Promise.race([services.db.destroy(), new Promise((resolve) => setTimeout(resolve, 400).unref())]);
+      return { cut };
     },
   };
 }

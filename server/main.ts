@@ -12,9 +12,10 @@ type AppModule = typeof import("./app.ts");
 async function main() {
   let mod: AppModule;
   let devMiddleware: import("express").RequestHandler | undefined;
+  let viteServer: import("vite").ViteDevServer | undefined;
   if (dev) {
     const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
     devMiddleware = viteServer.middlewares;
     mod = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
   } else {
@@ -35,16 +36,28 @@ async function main() {
   const running = await mod.startServer(config, dev ? { devMiddleware } : { clientDir: resolve(buildDir, "client") });
   console.log(`[rankwell] listening on ${config.appUrl} (${config.database.kind}, port ${running.url.split(":").at(-1)})`);
 
+  // SIGTERM drains: no new connections, idle keep-alive ones closed, requests in flight finish
+  // (answered with Connection: close), jobs finish or are handed back; exit 0 within the grace.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[rankwell] ${signal}: finishing open requests, then closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    console.log(`[rankwell] ${signal}: finishing open requests, then closing (at most ${config.shutdownGraceSeconds} s)`);
+    // Only if closing itself hangs past the grace: something is stuck, say so in the exit code.
+    const force = setTimeout(() => {
+      console.error("[rankwell] shutdown did not finish within the grace period; exiting");
+      process.exit(1);
+    }, graceMs + 1000);
     force.unref();
-    await running.close();
+    const { cut } = await running.close(graceMs);
+    await viteServer?.close();
+    if (cut > 0) console.error(`[rankwell] ${cut} request(s) still running at the end of the grace period were cut`);
+    console.log("[rankwell] stopped");
     process.exit(0);
   };
+  // Vite (dev) exits on SIGTERM by itself, which would cut the drain short: the drain decides.
+  process.removeAllListeners("SIGTERM");
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 }

@@ -9,8 +9,12 @@ import type { Services } from "~/services.server.ts";
  * IPN is posted back byte for byte, a webhook's JSON goes back to verify-webhook-signature as
  * received. Each is stored, with its processing job, before PayPal gets its 200; if it cannot be
  * stored PayPal gets a 500 and sends it again. Verifying and applying happen after, in the job.
+ *
+ * Each sender address may post PAYPAL_NOTIFY_PER_MINUTE of them: past that it gets 429 and
+ * nothing is stored or verified, so a flood of forged posts cannot fill the table or make us call
+ * PayPal for each. PayPal itself sends from its own addresses and retries after a 429.
  */
-export function paypalNotificationRoutes(services: Services): Router {
+export function paypalNotificationRoutes(services: Services, clientIpOf: (req: express.Request) => string): Router {
   for (const key of ["POST /paypal/ipn", "POST /paypal/webhook"] as const) {
     if (apiAccess[key] !== "public") throw new Error(`${key} must be listed as public in the access table`);
   }
@@ -25,6 +29,18 @@ export function paypalNotificationRoutes(services: Services): Router {
     services.log.error(`could not store a PayPal ${what}; PayPal will send it again`, error);
     res.status(500).end();
   };
+  const throttle: express.RequestHandler = async (req, res, next) => {
+    if (req.method !== "POST") return next();
+    try {
+      const { allowed, retryAfterSeconds } = await services.rateLimiter.attempt("paypal-notify", clientIpOf(req), { max: services.config.paypalNotifyPerMinute });
+      if (allowed) return next();
+      res.setHeader("Retry-After", String(retryAfterSeconds));
+      res.status(429).json({ error: "Too many notifications from this address; send it again later." });
+    } catch (error) {
+      fail("notification", res, error);
+    }
+  };
+  router.use(throttle);
 
   router.post("/ipn", raw, async (req, res) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -53,6 +53,7 @@ const staticPageAccess: Record<string, Access> = {
   "/admin-user/:id": "Admin",
   "/admin/payment-status/:id": "Admin",
   "/admin/payments": "Admin",
+  "/admin/mail": "Admin",
   "/total-orders": "Admin",
   "/all-messages": "Admin",
   "/view/:id": "Admin",

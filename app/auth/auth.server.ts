@@ -2,14 +2,25 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
 import type { Config } from "../config.server.ts";
 import type { Db, DbKind } from "../db/db.server.ts";
-import { recordAudit } from "../audit/audit.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
+import type { RateLimiter } from "../security/rate-limit.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { isRole } from "./roles.ts";
+import { clearAccountAttempts, passwordAttemptHooks } from "./password-attempts.server.ts";
+import { voidResetLinks } from "./reset-links.server.ts";
 
 /** The header our own server sets from the socket (or trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-rankwell-client-ip";
 
-function authOptions(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
+/** What better-auth works with besides its configuration. */
+export interface AuthDeps {
+  db: Db;
+  kind: DbKind;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+}
+
+function authOptions(config: Config, { db, kind, mailer, rateLimiter }: AuthDeps) {
   return {
     appName: "Rankwell",
     baseURL: config.appUrl,
@@ -25,19 +36,26 @@ function authOptions(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
       // A reset ends every session of the account, so a stolen session does not outlive it.
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }: { user: { email: string }; url: string }) => {
+      sendResetPassword: async ({ user, url, token }: { user: { id: string; email: string }; url: string; token: string }) => {
+        // Only the newest link works: the ones mailed before it stop working now.
+        await voidResetLinks(db, user.id, token);
         await mailer.send({
           to: user.email,
           subject: "Reset your Rankwell password",
           text: `Someone asked to reset the password of your Rankwell account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
         });
       },
+      onPasswordReset: async ({ user }: { user: { id: string; email: string } }) => {
+        await voidResetLinks(db, user.id);
+        await clearAccountAttempts(rateLimiter, user.email);
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: { session: { create: { after: (session: NewSession) => recordAdminSignIn(db, session) } } },
-    // Our own limiter (security/rate-limit.server.ts) covers sign-in, sign-up and reset for both
-    // the pages and /api/auth, so there is one rule in one place.
+    // Our own limiter (security/rate-limit.server.ts) covers every call that checks a password or
+    // mails a reset link, for the pages and /api/auth alike, so there is one rule in one place.
     rateLimit: { enabled: false },
+    hooks: passwordAttemptHooks({ limiter: rateLimiter, clientIpHeader: CLIENT_IP_HEADER, perAccount: config.rateLimitPerAccount }),
     advanced: {
       useSecureCookies: config.secureCookies,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -77,14 +95,14 @@ async function recordAdminSignIn(db: Db, session: NewSession): Promise<void> {
   }
 }
 
-export function createAuth(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
-  return betterAuth(authOptions(config, db, kind, mailer));
+export function createAuth(config: Config, deps: AuthDeps) {
+  return betterAuth(authOptions(config, deps));
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
 /** Creates or updates better-auth's own tables (user, session, account, verification). */
-export async function migrateAuthTables(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
-  const { runMigrations } = await getMigrations(authOptions(config, db, kind, mailer));
+export async function migrateAuthTables(config: Config, deps: AuthDeps) {
+  const { runMigrations } = await getMigrations(authOptions(config, deps));
   await runMigrations();
 }

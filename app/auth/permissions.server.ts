@@ -6,10 +6,25 @@ import { type Access, requiredRole } from "./access.ts";
 import { hasRole, type Role } from "./roles.ts";
 import { type SignedInUser, type Viewer, viewerContext } from "./viewer.server.ts";
 
-/** Only same-site paths are followed after sign-in; anything else returns to the dashboard. */
+const SITE = "http://rankwell.invalid";
+
+/**
+ * Only same-site paths are followed after sign-in; anything else goes to `fallback`. A target
+ * with control characters or whitespace is refused outright (browsers drop a tab or newline,
+ * turning `/\t/evil.example` into `//evil.example`, and a newline cannot go in a header); the
+ * rest is resolved as a URL and kept only when it stays on our origin, as the path it resolves to.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u0020\u007f-\u00a0\u2028\u2029\\]/.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, SITE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SITE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function loginRedirect(request: Request): Response {

@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import { type Dialect, Kysely, type LogEvent, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { Config } from "../config.server.ts";
+import { type DbFailure, dbFailure } from "./failures.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./tables.ts";
 
@@ -16,8 +17,29 @@ export type DbKind = Config["database"]["kind"];
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-/** Opens the database named by the configuration: an SQLite file or a PostgreSQL pool. */
-export function openDatabase(database: Config["database"], onPoolError: (error: Error) => void = () => {}): { db: Db; kind: DbKind } {
+export type DatabaseTarget =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number };
+
+export interface DbEvents {
+  /** A connection failed outside any query (PostgreSQL dropped it): logged, the pool replaces it. */
+  onConnectionError?(error: Error): void;
+  /** A query (`sql`) failed because the database cannot store or cannot be reached (db/failures.ts). */
+  onFailure?(failure: DbFailure, error: unknown, sql: string): void;
+}
+
+/**
+ * Opens the database named by the configuration: an SQLite file or a PostgreSQL pool. Every
+ * query error that means "cannot store" or "cannot reach" is reported to `onFailure` (for
+ * `/healthz` and the log), with the real error: a failed transaction's own error is never
+ * replaced by the error of rolling it back.
+ */
+export function openDatabase(database: DatabaseTarget, events: DbEvents = {}): { db: Db; kind: DbKind } {
+  const log = (event: LogEvent) => {
+    if (event.level !== "error") return;
+    const failure = dbFailure(event.error);
+    if (failure) events.onFailure?.(failure, event.error, event.query.sql);
+  };
   if (database.kind === "sqlite") {
     mkdirSync(dirname(database.file), { recursive: true });
     const sqlite = new SQLite(database.file);
@@ -26,14 +48,94 @@ export function openDatabase(database: Config["database"], onPoolError: (error: 
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: "sqlite" };
+    const dialect = new SqliteDialect({ database: sqlite });
+    return { db: new Kysely<Database>({ dialect: keepingTheRealError(dialect), log }), kind: "sqlite" };
   }
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  // An idle connection the server drops (restart, failover, admin command) is reported here;
-  // without a listener Node would treat it as an uncaught exception and stop the process.
-  // The pool replaces the connection on the next query.
-  pool.on("error", onPoolError);
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres" };
+  const statementTimeoutMs = database.statementTimeoutMs ?? 10_000;
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 10,
+    Client: TimedClient,
+    // Waiting for a connection (new, or a free one from the pool) gives up instead of hanging.
+    connectionTimeoutMillis: database.connectTimeoutMs ?? 5000,
+    // The server stops a statement that runs too long, and a transaction left idle holding locks.
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: statementTimeoutMs * 3,
+    // The client gives up on an answer that never comes (a stalled network, not a slow query).
+    query_timeout: statementTimeoutMs + 2000,
+    keepAlive: true,
+  });
+  // A connection the server or network drops is reported on the pool while idle and on the
+  // client while a query holds it; without a listener Node treats it as an uncaught exception and
+  // stops the process. The pool replaces the connection on the next query.
+  const onConnectionError = (error: Error) => events.onConnectionError?.(error);
+  pool.on("error", onConnectionError);
+  pool.on("connect", (client) => client.on("error", onConnectionError));
+  return { db: new Kysely<Database>({ dialect: keepingTheRealError(new PostgresDialect({ pool })), log }), kind: "postgres" };
+}
+
+/**
+ * A pg client that closes its connection when an answer never came (query_timeout): the query
+ * may still be running on the other end, so the connection cannot serve the next one; closed,
+ * the pool drops it and opens a fresh one.
+ */
+class TimedClient extends pg.Client {
+  // pg's query has many overloads; every form passes through unchanged.
+  override query(...args: unknown[]): never {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === "Query read timeout") (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      });
+    }
+    return result as never;
+  }
+}
+
+/**
+ * When a statement inside a transaction fails, the database may already have ended the
+ * transaction (SQLite does on SQLITE_FULL and I/O errors; a dropped PostgreSQL connection has
+ * none left). Kysely then issues ROLLBACK, which fails ("cannot rollback - no transaction is
+ * active") and would be thrown instead of the error that matters. A rollback that fails is
+ * therefore not an error of its own: the transaction is over either way, and the first error is
+ * what the caller and the log get.
+ */
+function keepingTheRealError(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver() {
+      const driver = dialect.createDriver();
+      const rollback = driver.rollbackTransaction.bind(driver);
+      driver.rollbackTransaction = async (connection) => {
+        await rollback(connection).catch(() => {});
+      };
+      return driver;
+    },
+  };
+}
+
+/** An arbitrary constant: the advisory lock every Rankwell process takes to prepare the database. */
+const STARTUP_LOCK = 72_657_111;
+
+/**
+ * Runs start-up work (migrations, better-auth's tables, demo content) in one process at a time.
+ * Several processes starting together on one PostgreSQL database would otherwise race to create
+ * the same tables ("duplicate key value violates pg_type_typname_nsp_index"). The lock is held
+ * by one reserved connection for the duration; the work itself may use the whole pool. SQLite
+ * serves one process, so there is nothing to wait for.
+ */
+export async function oneAtATime<T>(db: Db, kind: DbKind, work: () => Promise<T>): Promise<T> {
+  if (kind !== "postgres") return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection);
+    }
+  });
 }
 
 /** Brings the schema up to date; called on every start before the server listens. */

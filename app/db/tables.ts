@@ -19,6 +19,7 @@ export interface Database {
   paypal_standin_orders: PaypalStandinOrdersTable;
   sales_totals: SalesTotalsTable;
   jobs: JobsTable;
+  health_probe: HealthProbeTable;
   media_files: MediaFilesTable;
   media_blobs: MediaBlobsTable;
   audit_log: AuditLogTable;
@@ -89,10 +90,18 @@ export interface UserRolesTable {
   invited_at: Generated<string | null>;
 }
 
+/** A sliding window per key: attempts in the window starting at `window_start` and in the one before. */
 export interface RateLimitsTable {
   key: string;
   window_start: number;
   count: Generated<number>;
+  prev_count: Generated<number>;
+}
+
+/** The row `/healthz` writes to prove the database takes writes. */
+export interface HealthProbeTable {
+  id: string;
+  checked_at: string;
 }
 
 export interface MessagesTable {
@@ -148,6 +157,8 @@ export interface OrdersTable {
   /** The PayPal-Request-Id of that create call: sent again, it answers the same PayPal order. */
   paypal_request_id: string | null;
   refunded_at: string | null;
+  /** The client's key for this order (form token or Idempotency-Key): unique per customer. */
+  idempotency_key: string | null;
 }
 
 /** A verified payment; (provider, txn_id) is unique, so a replayed notification adds nothing. */

@@ -60,7 +60,7 @@ export interface JobQueue {
   register(def: JobHandlerDef<never>): void;
   /** Starts polling (a process with JOBS_WORKER=off never does, but can still enqueue). */
   start(): void;
-  /** Stops claiming; waits up to `graceMs` for running jobs (the rest are retried elsewhere). */
+  /** Stops claiming; waits up to `graceMs` for running jobs and hands back the rest (retried elsewhere). */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -178,9 +178,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async stop(graceMs = 10_000) {
       stopping = true;
       if (timer) clearTimeout(timer);
-      await ticking;
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+      await Promise.race([ticking, deadline]);
       const inFlight = Promise.all([...running]);
-      await Promise.race([inFlight, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      await Promise.race([inFlight, deadline]);
+      if (running.size === 0) return;
+      // Jobs still running when the grace is over are handed back now rather than when their
+      // lease runs out, so another process (or this one after a restart) takes them at once.
+      const at = iso(now());
+      await db
+        .updateTable("jobs")
+        .set({ locked_by: null, locked_until: null, updated_at: at })
+        .where("locked_by", "=", workerId)
+        .where("status", "=", "pending")
+        .execute()
+        .catch((error) => log.error("jobs: could not hand back the jobs still running at shutdown", error));
     },
   };
 

@@ -38,6 +38,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { group: "Orders and payments", label: "Payments", path: "/admin/payments" },
   { group: "Inbox", label: "Messages", path: "/all-messages", within: ["/view/:id"] },
   { group: "Inbox", label: "Subscribers", path: "/all-subscriber" },
+  { group: "Inbox", label: "Mail", path: "/admin/mail" },
   { group: "People", label: "Admin users", path: "/add-user", within: ["/admin-user/:id"] },
   { group: "People", label: "Audit log", path: "/admin/audit-log" },
   ...contentScreens("Settings"),

@@ -24,8 +24,16 @@ export interface Mailer {
 
 export const MAIL_JOB = "mail";
 
-/** Timeouts for the SMTP conversation: a mail server that never greets costs seconds, not minutes. */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
+/**
+ * Timeouts for the SMTP conversation (SMTP_TIMEOUT_SECONDS, default 10): a mail server that never
+ * greets costs seconds, not minutes, and only the delivery job waits for it, never a request.
+ */
+const smtpTimeouts = (seconds: number) => ({
+  connectionTimeout: seconds * 1000,
+  greetingTimeout: seconds * 1000,
+  socketTimeout: seconds * 3000,
+  dnsTimeout: seconds * 1000,
+});
 
 export function createMailer(db: Db, jobs: JobQueue): Mailer {
   return {
@@ -42,7 +50,7 @@ export function createMailer(db: Db, jobs: JobQueue): Mailer {
  * at once and shows on the admin's Mail screen.
  */
 export function mailDeliveryJob(config: Config, log: Logger): JobHandlerDef<Mail> {
-  const deliver = config.smtpUrl ? smtpDelivery(config.smtpUrl, config.mailFrom) : folderDelivery(config.outboxDir, config.mailFrom);
+  const deliver = config.smtpUrl ? smtpDelivery(config.smtpUrl, config.mailFrom, config.smtpTimeoutSeconds) : folderDelivery(config.outboxDir, config.mailFrom);
   return {
     kind: MAIL_JOB,
     maxAttempts: 12,
@@ -54,8 +62,8 @@ export function mailDeliveryJob(config: Config, log: Logger): JobHandlerDef<Mail
   };
 }
 
-function smtpDelivery(smtpUrl: string, from: string) {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+function smtpDelivery(smtpUrl: string, from: string, timeoutSeconds: number) {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...smtpTimeouts(timeoutSeconds) } as Parameters<typeof nodemailer.createTransport>[0]);
   return async (mail: Mail) => {
     try {
       await transport.sendMail({ from, ...mail });

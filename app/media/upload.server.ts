@@ -14,7 +14,7 @@ export interface Upload {
 }
 
 /** Room for the multipart boundaries and headers around the file. */
-const ENVELOPE_BYTES = 16 * 1024;
+export const ENVELOPE_BYTES = 16 * 1024;
 
 export const FILE_FIELD = "file";
 

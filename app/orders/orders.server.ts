@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import { hasRole } from "../auth/roles.ts";
 import type { SignedInUser, Viewer } from "../auth/viewer.server.ts";
 import { getRecord, listRecords } from "../content/content.server.ts";
-import { type Db, nowIso } from "../db/db.server.ts";
+import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
 import type { OrdersTable } from "../db/tables.ts";
@@ -15,7 +15,7 @@ import { describeChanges } from "../audit/summary.ts";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, centsToAmount, formatUsd } from "../shared/money.ts";
 import type { OrderStatus, PaymentStatus } from "./statuses.ts";
-import { newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
+import { IDEMPOTENCY_MISMATCH, newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -72,17 +72,29 @@ export async function findPlan(db: Db, ref: { planId?: string; packageName?: str
   return { id: plan._id, packageName: plan.packageName, priceCents };
 }
 
+/** A placed order, and whether it was placed before (a retry with the same idempotency key). */
+export interface PlacedOrder {
+  order: OrderRecord;
+  replayed: boolean;
+}
+
 /**
  * Places an order for `user`. The customer chooses only the plan and their name, address and
  * country; the price comes from the stored plan, the email from the account, and the statuses
  * and date from here. Admins are told of the new order by mail.
+ *
+ * With an `idempotencyKey` (the form's token, the API's Idempotency-Key) the order is placed at
+ * most once per customer and key: a retried submit, or two racing at once, gets the first order
+ * back (`replayed`); the unique index decides the race on both databases. The same key with other
+ * details is refused with 422 (as the IETF Idempotency-Key draft says).
  */
 export async function createOrder(
   services: Pick<Services, "db" | "mailer" | "log" | "config">,
   user: SignedInUser,
   planRef: { planId?: string; packageName?: string },
   input: unknown,
-): Promise<OrderRecord> {
+  idempotencyKey?: string,
+): Promise<PlacedOrder> {
   const fields = parseInput(orderFormSchema, input);
   const plan = await findPlan(services.db, planRef);
   const now = nowIso();
@@ -104,19 +116,40 @@ export async function createOrder(
     paypal_order_id: null,
     paypal_request_id: null,
     refunded_at: null,
+    idempotency_key: idempotencyKey ?? null,
   };
-  // The order and the admins' notes are stored together: an acknowledged order always has them.
-  await services.db.transaction().execute(async (trx) => {
-    await trx.insertInto("orders").values(row).execute();
-    await tellAdmins(services, trx, row);
-  });
-  return toOrderRecord(row);
+  if (idempotencyKey) {
+    const earlier = await orderByKey(services.db, user.id, idempotencyKey);
+    if (earlier) return replay(earlier, row);
+  }
+  try {
+    // The order and the admins' notes are stored together: an acknowledged order always has them.
+    await services.db.transaction().execute(async (trx) => {
+      await trx.insertInto("orders").values(row).execute();
+      await tellAdmins(services, trx, row);
+    });
+  } catch (error) {
+    // Another submit with this key committed first: it is the order.
+    const earlier = idempotencyKey && isUniqueViolation(error) ? await orderByKey(services.db, user.id, idempotencyKey) : undefined;
+    if (earlier) return replay(earlier, row);
+    throw error;
+  }
+  return { order: toOrderRecord(row), replayed: false };
+}
+
+const orderByKey = (db: Db, userId: string, key: string) =>
+  db.selectFrom("orders").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
+
+function replay(earlier: OrderRow, wanted: OrderRow): PlacedOrder {
+  const same = (["plan_id", "customer_name", "customer_address", "customer_country"] as const).every((k) => earlier[k] === wanted[k]);
+  if (!same) throw new AppError(422, IDEMPOTENCY_MISMATCH);
+  return { order: toOrderRecord(earlier), replayed: true };
 }
 
 /** POST /api/new-order: the same as the order page, with the plan named in the body. */
-export async function createOrderFromApi(services: Pick<Services, "db" | "mailer" | "log" | "config">, user: SignedInUser, body: unknown) {
+export async function createOrderFromApi(services: Pick<Services, "db" | "mailer" | "log" | "config">, user: SignedInUser, body: unknown, idempotencyKey?: string) {
   const { planId, packageName } = parseInput(newOrderSchema, body);
-  return createOrder(services, user, { planId: planId || undefined, packageName: packageName || undefined }, body);
+  return createOrder(services, user, { planId: planId || undefined, packageName: packageName || undefined }, body, idempotencyKey);
 }
 
 async function tellAdmins(services: Pick<Services, "mailer" | "config">, trx: DbOrTrx, row: OrderRow): Promise<void> {

@@ -26,6 +26,18 @@ export const newOrderSchema = orderFormSchema.extend({
   packageName: z.string().trim().max(100).optional(),
 });
 
+/**
+ * The key a client sends an order with, so a retried submit finds the first order: the order
+ * form's one-time token, or the API's Idempotency-Key header. Visible ASCII, as HTTP headers are.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters")
+  .regex(/^[\x21-\x7e]+$/, "must be visible ASCII characters without spaces");
+
+export const IDEMPOTENCY_MISMATCH = "This order was already placed with other details. Reload the order form to place another order.";
+
 export const orderStatusSchema = z.object({
   orderStatus: z.enum(ORDER_STATUSES, { error: `Order status must be one of ${ORDER_STATUSES.join(", ")}` }),
 });

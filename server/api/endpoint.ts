@@ -11,6 +11,8 @@ export interface ApiContext {
   viewer: Viewer;
   services: Services;
   clientIp: string;
+  /** Adds a header to the answer (e.g. Idempotent-Replayed). */
+  setHeader(name: string, value: string): void;
 }
 
 /** One JSON API call. Its access level is not declared here: it comes from auth/access.ts. */

@@ -10,7 +10,9 @@ import {
   toOrderRecord,
 } from "~/orders/orders.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
-import { ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
+import { idempotencyKeySchema, ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
+import { parseInput } from "~/errors.ts";
+import { z } from "zod";
 import { enforceRateLimit } from "~/security/rate-limit.server.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { listQuery } from "./list-query.ts";
@@ -39,9 +41,14 @@ export const orderEndpoints: Endpoint[] = [
     method: "POST",
     path: "/new-order",
     status: 201,
-    async handle({ services, viewer, body, clientIp }) {
+    // With an Idempotency-Key header a retry answers the first order (marked Idempotent-Replayed).
+    async handle({ services, viewer, body, clientIp, req, setHeader }) {
+      const header = req.get("Idempotency-Key");
+      const key = header === undefined ? undefined : parseInput(z.object({ "Idempotency-Key": idempotencyKeySchema }), { "Idempotency-Key": header })["Idempotency-Key"];
       await enforceRateLimit(services.rateLimiter, "order", clientIp);
-      return createOrderFromApi(services, viewer.user!, body);
+      const placed = await createOrderFromApi(services, viewer.user!, body, key && `api:${key}`);
+      if (placed.replayed) setHeader("Idempotent-Replayed", "true");
+      return placed.order;
     },
   },
   {

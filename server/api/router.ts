@@ -35,6 +35,7 @@ export function apiRouter(services: Services, endpoints: Endpoint[], clientIpOf:
         viewer,
         services,
         clientIp,
+        setHeader: (name, value) => res.setHeader(name, value),
       });
       res.status(endpoint.status ?? 200).json(result);
     });

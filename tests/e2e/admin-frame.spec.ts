@@ -40,3 +40,23 @@ test("on a phone the sidebar is a Menu that opens and closes from the keyboard",
   await expect(sidebar).toBeHidden();
   await page.close();
 });
+
+test("the Mail screen sits under Inbox and shows what waits and what failed", async ({ page }) => {
+  const email = uniqueEmail("mail-admin");
+  await register(page, email);
+  makeAdmin(email);
+
+  await page.goto("/admin");
+  const sidebar = page.getByRole("navigation", { name: "Admin", exact: true });
+  await sidebar.getByRole("list", { name: "Inbox" }).getByRole("link", { name: "Mail", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mail");
+  await expect(sidebar.getByRole("link", { name: "Mail", exact: true })).toHaveAttribute("aria-current", "page");
+  const filters = page.getByRole("navigation", { name: "Mail filters" });
+  await expect(filters.getByRole("link", { name: /^Waiting to be sent \(\d+\)$/ })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("table", { name: /^Mail waiting to be sent/ })).toBeVisible();
+
+  await filters.getByRole("link", { name: /^Failed \(\d+\)$/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/mail\?status=failed$/);
+  await expect(page.getByRole("table", { name: /^Failed mail/ })).toBeVisible();
+});

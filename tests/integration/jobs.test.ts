@@ -127,7 +127,10 @@ describe("a job", () => {
     const id = (await dead.enqueue(db, "test.slow", {}))!;
     dead.start();
     await expect.poll(async () => (await jobRow(id)).attempts).toBe(1);
+    const lease = await jobRow(id);
     await dead.stop(0);
+    // A killed process runs no shutdown: its claim stays until the lease runs out.
+    await db.updateTable("jobs").set({ locked_by: lease.locked_by, locked_until: lease.locked_until }).where("id", "=", id).execute();
 
     let ran = 0;
     const early = newQueue();
@@ -138,6 +141,23 @@ describe("a job", () => {
     const later = newQueue({ now: () => new Date(Date.now() + 61_000) });
     later.register({ kind: "test.slow", run: async () => void (ran += 1) });
     await later.drain();
+    expect(ran).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  it("still running when its process shuts down is handed back at once, not after the lease", async () => {
+    const stopping = newQueue();
+    stopping.register({ kind: "test.slow", leaseSeconds: 600, run: () => new Promise(() => {}) });
+    const id = (await stopping.enqueue(db, "test.slow", {}))!;
+    stopping.start();
+    await expect.poll(async () => (await jobRow(id)).attempts).toBe(1);
+    await stopping.stop(50);
+    expect(await jobRow(id)).toMatchObject({ status: "pending", locked_by: null, locked_until: null });
+
+    let ran = 0;
+    const other = newQueue();
+    other.register({ kind: "test.slow", run: async () => void (ran += 1) });
+    await other.drain();
     expect(ran).toBe(1);
     expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 2 });
   });

@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/free-port.ts";
 import { startScriptedPayPal, type ScriptedPayPal } from "../setup/paypal-scripted.ts";
+import { killAllServers, spawnServer } from "../setup/server-process.ts";
 import { signedUpClient, startTestServer, type TestServer } from "../setup/server.ts";
 import { createPlan, paymentCount, placeOrder, setPaymentAccount } from "./orders-fixtures.ts";
 
@@ -16,8 +12,6 @@ import { createPlan, paymentCount, placeOrder, setPaymentAccount } from "./order
  */
 let paypal: ScriptedPayPal;
 let setup: TestServer;
-const children: ChildProcess[] = [];
-const dir = mkdtempSync(join(tmpdir(), "rankwell-restart-"));
 
 const paypalEnv = () => ({
   PAYPAL_MODE: "sandbox",
@@ -33,42 +27,14 @@ beforeAll(async () => {
   setup = await startTestServer({ ...paypalEnv(), JOBS_WORKER: "off" });
 });
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  killAllServers();
   await setup?.close();
   await paypal?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** `npm start` as its own process on the shared database. */
-async function serverProcess(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://localhost:${port}`,
-      DATABASE_URL: setup.databaseUrl,
-      OUTBOX_DIR: join(dir, "outbox"),
-      AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-      DEMO_CONTENT: "off",
-      LOG_LEVEL: "error",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 120; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, child };
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not start:\n${output}`);
-}
+const serverProcess = (env: Record<string, string>) =>
+  spawnServer({ DATABASE_URL: setup.databaseUrl, AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env });
 
 describe("a webhook stored by a process that is killed before processing it", () => {
   it("is processed after a restart: the order ends Paid exactly once", async () => {
@@ -83,9 +49,7 @@ describe("a webhook stored by a process that is killed before processing it", ()
 
     const doomed = await serverProcess({ ...paypalEnv(), JOBS_WORKER: "off" });
     expect(await paypal.deliver(`${doomed.url}/api/paypal/webhook`, event)).toBe(200);
-    const exited = new Promise((done) => doomed.child.once("exit", done));
-    doomed.child.kill("SIGKILL");
-    await exited;
+    await doomed.stop("SIGKILL");
 
     const db = setup.services.db;
     const stored = await db.selectFrom("payment_events").selectAll().where("source", "=", "webhook").execute();

@@ -80,6 +80,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the server process", () => {
     const page = await fetch(`${server.url}/login`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Log in");
-    expect((await server.stop()).code).toBe(0);
+    const stopped = await server.stop();
+    expect(stopped.code, stopped.output).toBe(0);
   }, 60_000);
 });

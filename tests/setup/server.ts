@@ -81,6 +81,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     OUTBOX_DIR: outboxDir,
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "1000",
+    RATE_LIMIT_PER_ACCOUNT: "1000",
+    PAYPAL_NOTIFY_PER_MINUTE: "1000",
     DEMO_CONTENT: "off",
     ...env,
   });

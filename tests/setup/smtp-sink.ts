@@ -11,7 +11,10 @@ export interface ReceivedMail {
  * NOOP, QUIT) for nodemailer to deliver to it, and keeps what it receives. The real mail client
  * code runs unchanged against it.
  */
-export async function startSmtpSink(listenPort = 0): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpSink(
+  listenPort = 0,
+  options: { rcptReply?: string } = {},
+): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server: Server = createServer((socket) => {
     socket.setEncoding("utf8");
@@ -48,6 +51,11 @@ export async function startSmtpSink(listenPort = 0): Promise<{ url: string; mail
               reply("250 OK");
               break;
             case "RCPT":
+              // `rcptReply` plays a server that refuses recipients (e.g. "550 5.1.1 mailbox unavailable").
+              if (options.rcptReply) {
+                reply(options.rcptReply);
+                break;
+              }
               current.to.push(line.match(/<([^>]*)>/)?.[1] ?? "");
               reply("250 OK");
               break;

@@ -6,6 +6,9 @@ import * as inbox from "./004_inbox.ts";
 import * as salesTotals from "./005_sales_totals.ts";
 import * as jobs from "./010_jobs.ts";
 import * as paymentsRest from "./020_payments_rest.ts";
+import * as slidingRateLimits from "./040_sliding_rate_limits.ts";
+import * as orderIdempotency from "./041_order_idempotency.ts";
+import * as healthProbe from "./042_health_probe.ts";
 import * as provenGrants from "./050_proven_grants.ts";
 import * as auditLog from "./051_audit_log.ts";
 import * as media from "./070_media.ts";
@@ -22,6 +25,9 @@ export const migrations: Record<string, Migration> = {
   "005_sales_totals": salesTotals,
   "010_jobs": jobs,
   "020_payments_rest": paymentsRest,
+  "040_sliding_rate_limits": slidingRateLimits,
+  "041_order_idempotency": orderIdempotency,
+  "042_health_probe": healthProbe,
   "050_proven_grants": provenGrants,
   "051_audit_log": auditLog,
   "070_media": media,

@@ -11,6 +11,7 @@ import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
 import { paymentAccountLink } from "~/payments/payments.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
+import { outboxCounts } from "~/mail/outbox.server.ts";
 import { attentionCount } from "~/payments/events.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Pagination } from "~/ui/pagination.tsx";
@@ -26,16 +27,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!hasRole(viewer, "Admin")) return { email: user.email, admin: null };
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
-  const [salesCents, orders, subscribers, payment, needingAttention] = await Promise.all([
+  const [salesCents, orders, subscribers, payment, needingAttention, mail] = await Promise.all([
     paidTotalCents(services.db),
     listOrders(services.db, {}, pageParam(url, "orders"), ORDER_PAGE_SIZES.adminDashboard),
     listSubscribers(services.db, pageParam(url, "subscribers"), INBOX_PAGE_SIZES.dashboardSubscribers),
     paymentAccountLink(services.db),
     attentionCount(services.db),
+    outboxCounts(services.db),
   ]);
   return {
     email: user.email,
-    admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention },
+    admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed },
   };
 }
 
@@ -56,7 +58,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { totalSales, orders, subscribers, payment, needingAttention } = admin;
+  const { totalSales, orders, subscribers, payment, needingAttention, failedMail } = admin;
   const shortcuts: [string, string, string][] = [
     CONTENT_SHORTCUTS[0]!,
     ["/total-orders", "Orders", `${orders.total} in all`],
@@ -84,6 +86,15 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           {needingAttention === 1 ? "1 payment needs" : `${needingAttention} payments need`} your attention.{" "}
           <a href="/admin/payments?attention=1" className="underline">
             See what needs attention
+          </a>
+          .
+        </p>
+      )}
+      {failedMail > 0 && (
+        <p role="alert" className="mt-6 rounded-md border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-900">
+          {failedMail === 1 ? "1 mail" : `${failedMail} mails`} could not be sent.{" "}
+          <a href="/admin/mail?status=failed" className="underline">
+            See the failed mail
           </a>
           .
         </p>

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { formValues } from "~/forms.server.ts";
@@ -6,6 +6,7 @@ import { attentionCount, listEvents, retryEvent } from "~/payments/events.server
 import { PaymentEventsTable } from "~/payments/events-table.tsx";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
+import { FilterLinks } from "~/ui/filter-links.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/payments";
@@ -53,21 +54,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           {result.retried ? "The notification is being processed again." : "That notification cannot be tried again."}
         </StatusMessage>
       )}
-      <nav aria-label="Payment filters" className="mb-4">
-        <ul className="flex flex-wrap gap-3">
-          {filters.map((f) => (
-            <li key={f.to}>
-              <Link
-                to={f.to}
-                aria-current={f.current ? "page" : undefined}
-                className={`inline-block rounded-md border px-3 py-1.5 text-sm font-semibold ${f.current ? "border-brand-700 bg-brand-700 text-white" : "border-gray-400 text-brand-700"}`}
-              >
-                {f.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterLinks label="Payment filters" filters={filters} />
       <PaymentEventsTable
         caption={attention ? `Needs attention (${events.total}), newest first` : `Payment notifications and events (${events.total}), newest first`}
         events={events.items}

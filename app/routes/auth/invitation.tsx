@@ -3,7 +3,7 @@ import { auditActor } from "~/audit/audit.server.ts";
 import { password as passwordRule } from "~/auth/credentials.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { AppError, parseInput } from "~/errors.ts";
-import { formValues, guardForm, limitRate } from "~/forms.server.ts";
+import { formValues, guardForm } from "~/forms.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { shortDate } from "~/shared/dates.ts";
 import { requestContext } from "~/services.server.ts";
@@ -43,7 +43,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return guardForm(values, async () => {
     if (values.intent === "register") {
       const { password } = parseInput(registerSchema, values);
-      await limitRate(context, "auth");
+      // Counted against the sign-up limits by better-auth's hooks (createAccount).
       const invitation = await findInvitation(services.db, params.token);
       if (!invitation) throw new AppError(404, INVITATION_GONE);
       const signedUp = await createAccount(context, request, invitation.email, password);

@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { resetPasswordSchema, resetRequestSchema } from "~/auth/credentials.ts";
 import { AppError, parseInput } from "~/errors.ts";
-import { formValues, guardForm, limitRate } from "~/forms.server.ts";
+import { rateLimitRefusal } from "~/auth/password-attempts.server.ts";
+import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
@@ -19,16 +20,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Reset your password | R
 export async function action({ request, context }: Route.ActionArgs) {
   const values = await formValues(request);
   const { services } = context.get(requestContext);
+  // better-auth's hooks count each attempt per IP, and reset mails per address (auth/password-attempts.server.ts).
+  const limited = (error: unknown) => {
+    throw rateLimitRefusal(error) ?? error;
+  };
   return guardForm(values, async () => {
-    await limitRate(context, "auth");
     if (values.intent === "reset") {
       const { token, password } = parseInput(resetPasswordSchema, values);
-      const response = await services.auth.api.resetPassword({ body: { token, newPassword: password }, asResponse: true });
+      const response = await services.auth.api.resetPassword({ body: { token, newPassword: password }, headers: request.headers, asResponse: true }).catch(limited);
       if (!response.ok) throw new AppError(400, "This reset link is invalid or has expired. Please ask for a new one.");
       return { ok: true as const, done: "reset" as const };
     }
     const { email } = parseInput(resetRequestSchema, values);
-    await services.auth.api.requestPasswordReset({ body: { email, redirectTo: `${services.config.appUrl}/reset` } });
+    await services.auth.api.requestPasswordReset({ body: { email, redirectTo: `${services.config.appUrl}/reset` }, headers: request.headers }).catch(limited);
     // The same answer whether or not the account exists, so the form cannot be used to probe.
     return { ok: true as const, done: "sent" as const, email };
   });

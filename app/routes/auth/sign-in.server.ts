@@ -2,8 +2,9 @@ import { redirect } from "react-router";
 import { credentialsSchema, LOGIN_FAILED } from "~/auth/credentials.ts";
 import { safeRedirect } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
+import { rateLimitRefusal } from "~/auth/password-attempts.server.ts";
 import { AppError, parseInput } from "~/errors.ts";
-import { formValues, guardForm, limitRate } from "~/forms.server.ts";
+import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext, type RouteContext } from "~/services.server.ts";
 import { withCookies } from "./cookies.server.ts";
 
@@ -28,10 +29,9 @@ export async function credentialsAction({ request, context }: Args, mode: "login
   const values = await formValues(request);
   return guardForm(values, async () => {
     const { email, password } = parseInput(credentialsSchema, values);
-    await limitRate(context, "auth");
     const { services } = context.get(requestContext);
     if (mode === "login") {
-      const response = await services.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true });
+      const response = await withRateLimitRefusal(services.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true }));
       if (!response.ok) throw new AppError(401, LOGIN_FAILED);
       return withCookies(redirect(safeRedirect(values.redirectTo)), response);
     }
@@ -39,6 +39,12 @@ export async function credentialsAction({ request, context }: Args, mode: "login
     return withCookies(redirect(safeRedirect(values.redirectTo, "/")), response);
   });
 }
+
+/** better-auth's hooks count each attempt per IP and per account (auth/password-attempts.server.ts); a refusal becomes our 429. */
+const withRateLimitRefusal = (work: Promise<Response>) =>
+  work.catch((error: unknown) => {
+    throw rateLimitRefusal(error) ?? error;
+  });
 
 /**
  * Creates an account with checked credentials and signs it in (better-auth's answer carries the
@@ -48,7 +54,7 @@ export async function createAccount(context: RouteContext, request: Request, ema
   const { services } = context.get(requestContext);
   // The spec's register form has no name field; the address's local part stands in for it.
   const name = email.split("@")[0] ?? email;
-  const response = await services.auth.api.signUpEmail({ body: { email, password, name }, headers: request.headers, asResponse: true });
+  const response = await withRateLimitRefusal(services.auth.api.signUpEmail({ body: { email, password, name }, headers: request.headers, asResponse: true }));
   if (response.status === 422 || response.status === 400) {
     throw new AppError(409, "An account with this email already exists. Log in instead.", { email: "An account with this email already exists" });
   }

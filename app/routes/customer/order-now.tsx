@@ -1,4 +1,7 @@
 import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import { parseInput } from "~/errors.ts";
+import { idempotencyKeySchema } from "~/orders/schema.ts";
 import { requireUser } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, limitRate, orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
@@ -19,7 +22,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const plan = await orPageError(findPlan(services.db, { planId: params.id }));
   // Said before ordering, not after: online payment needs the payment account to be set up.
   const canPayOnline = (await paymentAccountEmail(services.db)) !== undefined;
-  return { plan: { packageName: plan.packageName, price: formatUsd(plan.priceCents) }, email: user.email, canPayOnline };
+  // A one-time token per rendering of the form: a resubmitted form (double click, a retry after a
+  // lost answer) carries the same token and gets the order it placed, not a second one.
+  const orderToken = crypto.randomUUID();
+  return { plan: { packageName: plan.packageName, price: formatUsd(plan.priceCents) }, email: user.email, canPayOnline, orderToken };
 }
 
 /**
@@ -30,15 +36,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const values = await formValues(request);
   return guardForm(values, async () => {
+    const token = values.orderToken ? parseInput(z.object({ orderToken: idempotencyKeySchema }), values).orderToken : undefined;
     await limitRate(context, "order");
     const { services } = context.get(requestContext);
-    await createOrder(services, user, { planId: params.id }, values);
+    await createOrder(services, user, { planId: params.id }, values, token && `form:${token}`);
     return redirect("/pending-order");
   });
 }
 
 export default function OrderNow({ loaderData }: Route.ComponentProps) {
-  const { plan, email, canPayOnline } = loaderData;
+  const { plan, email, canPayOnline, orderToken } = loaderData;
   const result = useActionData<typeof action>();
   const failed = result && "ok" in result ? result : undefined;
   const busy = useNavigation().state === "submitting";
@@ -56,6 +63,7 @@ export default function OrderNow({ loaderData }: Route.ComponentProps) {
       )}
       {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
       <Form method="post" noValidate>
+        <input type="hidden" name="orderToken" value={orderToken} />
         {/* Shown for the customer to check; never read back from the form. */}
         <Field label="Package name" name="packageNameShown" value={plan.packageName} readOnly disabled />
         <Field label="Price" name="packagePriceShown" value={`${plan.price} USD`} readOnly disabled />

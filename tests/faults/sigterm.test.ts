@@ -1,0 +1,120 @@
+import { connect } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../setup/server.ts";
+import { killAllServers, spawnServer } from "../setup/server-process.ts";
+import { openShop, orderWithKey, ordersAndNotes } from "./shop.ts";
+
+/**
+ * SIGTERM under load: keep-alive clients ordering and reading pages, and slow uploads in flight.
+ * The server stops taking connections, answers what is in flight (with `Connection: close`),
+ * closes idle keep-alive connections, and exits 0 within SHUTDOWN_GRACE_SECONDS. Used to be:
+ * new requests on old connections taken until a forced exit(1) cut requests in flight. About the
+ * process: SQLite only.
+ */
+afterAll(() => killAllServers());
+
+/** A JSON POST whose body trickles in over `ms`: a request certainly in flight when SIGTERM comes. */
+function slowPost(port: number, path: string, body: string, ms: number): Promise<{ status: number; connection: string | undefined; error?: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let response = "";
+    socket.on("data", (d) => (response += d));
+    const done = (error?: string) => {
+      const status = Number(/^HTTP\/1\.1 (\d+)/.exec(response)?.[1] ?? 0);
+      resolve({ status, connection: /\r\nconnection: ([^\r]+)/i.exec(response)?.[1]?.toLowerCase(), error });
+    };
+    socket.on("close", () => done());
+    socket.on("error", (e) => done((e as NodeJS.ErrnoException).code));
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+    const parts = 5;
+    const size = Math.ceil(body.length / parts);
+    for (let i = 0; i < parts; i++) setTimeout(() => socket.write(body.slice(i * size, (i + 1) * size)), (ms / parts) * (i + 1));
+  });
+}
+
+describe.runIf(process.env.TEST_DB !== "postgres")("SIGTERM under load", () => {
+  it("finishes what is in flight, closes keep-alive connections and exits 0 within the grace period", async () => {
+    const database = await freshDatabase();
+    const server = await spawnServer({ DATABASE_URL: database.url, SHUTDOWN_GRACE_SECONDS: "5", JOBS_WORKER: "on" });
+    const shop = await openShop(server.url, database.url);
+    try {
+      const acknowledged = new Map<string, string>();
+      const outcomes = { ok: 0, closeHeader: 0, refused: 0, reset: 0, other: 0 };
+      let stop = false;
+      // Keep-alive clients (fetch keeps connections open): orders and pages.
+      const client = async (n: number) => {
+        for (let i = 0; !stop; i++) {
+          try {
+            if (i % 2) {
+              const key = `sigterm-${n}-${i}`;
+              const result = await orderWithKey(shop.customer, server.url, shop.planId, key);
+              if (result.status === 201) acknowledged.set(key, result.id!);
+              if (result.status === 201) outcomes.ok += 1;
+              else outcomes.other += 1;
+            } else {
+              const page = await fetch(`${server.url}/login`);
+              await page.text();
+              outcomes.ok += 1;
+              if (page.headers.get("connection") === "close") outcomes.closeHeader += 1;
+            }
+          } catch (error) {
+            const code = String((error as { cause?: { code?: string } }).cause?.code ?? "");
+            if (code === "ECONNREFUSED") {
+              outcomes.refused += 1;
+              return;
+            }
+            if (/ECONNRESET|UND_ERR_SOCKET|EPIPE/.test(code)) outcomes.reset += 1;
+            else outcomes.other += 1;
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: 6 }, (_, n) => client(n)));
+      while (acknowledged.size < 20) await new Promise((r) => setTimeout(r, 20));
+
+      const message = JSON.stringify({ name: "Ada", email: "ada@example.com", number: "12345", subject: "In flight", message: "Sent slowly." });
+      const inFlight = Array.from({ length: 4 }, () => slowPost(server.port, "/api/add-message", message, 1500));
+      await new Promise((r) => setTimeout(r, 300));
+      const stopping = server.stop("SIGTERM");
+      // New connections are refused soon after the signal.
+      await new Promise((r) => setTimeout(r, 200));
+      const late = await new Promise<string>((resolve) => {
+        const socket = connect(server.port, "127.0.0.1");
+        socket.once("connect", () => {
+          socket.destroy();
+          resolve("accepted");
+        });
+        socket.once("error", (e) => resolve((e as NodeJS.ErrnoException).code ?? e.message));
+      });
+      const { code, ms } = await stopping;
+      stop = true;
+      await load;
+      const slow = await Promise.all(inFlight);
+
+      console.log(
+        `[faults] SIGTERM under load: exit ${code} after ${ms} ms (grace 5 s); 4 slow uploads in flight: ${slow.map((s) => s.status).join(", ")} (Connection: ${slow.map((s) => s.connection).join(", ")}); ` +
+          `clients: ${outcomes.ok} answered, ${outcomes.closeHeader} told Connection: close, ${outcomes.refused} refused after close, ${outcomes.reset} reset, ${outcomes.other} other; a new connection after the signal: ${late}`,
+      );
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(5000);
+      for (const s of slow) {
+        expect(s.status).toBe(201);
+        expect(s.connection).toBe("close");
+      }
+      expect(late).toBe("ECONNREFUSED");
+      expect(outcomes.other).toBe(0);
+      // Busy keep-alive connections got a last answer with Connection: close instead of a reset.
+      expect(outcomes.reset).toBe(0);
+      const stored = await ordersAndNotes(shop.db);
+      for (const [key, id] of acknowledged) expect(stored.filter((o) => o.key === `api:${key}`).map((o) => o.id)).toEqual([id]);
+      const messages = await shop.db.selectFrom("messages").select("subject").where("subject", "=", "In flight").execute();
+      expect(messages).toHaveLength(4);
+      // Background work reached a safe point: no job is left claimed by the stopped process.
+      const claimed = await shop.db.selectFrom("jobs").select("id").where("status", "=", "pending").where("locked_by", "is not", null).execute();
+      expect(claimed).toEqual([]);
+    } finally {
+      await shop.close();
+      killAllServers();
+      await database.drop();
+    }
+  });
+});
