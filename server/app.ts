@@ -8,6 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
 import type { Config } from "~/config.server.ts";
 import { seedDemoContent } from "~/content/demo-content.server.ts";
+import { scheduledPublishJob } from "~/content/drafts.server.ts";
 import { migrateToLatest, openDatabase } from "~/db/db.server.ts";
 import { AppError } from "~/errors.ts";
 import { createLogger } from "~/logger.server.ts";
@@ -51,6 +52,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const { db, kind } = openDatabase(config.database, (error) => log.error("database connection lost (the pool will reconnect)", error));
   const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
   jobs.register(mailDeliveryJob(config, log));
+  jobs.register(scheduledPublishJob(db, log));
   const mailer = createMailer(db, jobs);
   await migrateToLatest(db);
   await migrateAuthTables(config, db, kind, mailer);

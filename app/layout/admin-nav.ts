@@ -30,8 +30,10 @@ const contentScreens = (group: NavGroup): AdminScreen[] =>
     .map((page) => ({ group, label: page.title, path: page.path, within: page.sections.flatMap((def) => [def.editPath, ...(def.aliasEditPaths ?? [])]) }));
 
 export const ADMIN_SCREENS: AdminScreen[] = [
-  { group: "Content", label: "Site content", path: "/setting" },
+  { group: "Content", label: "Site content", path: "/setting", within: ["/admin/history/:id"] },
+  { group: "Content", label: "Unpublished changes", path: "/admin/drafts" },
   ...contentScreens("Content"),
+  { group: "Content", label: "Trash", path: "/admin/trash" },
   { group: "Content", label: "Template items", path: "/items", within: ["/add-item"] },
   { group: "Orders and payments", label: "All orders", path: "/total-orders", within: ["/admin/payment-status/:id"] },
   { group: "Orders and payments", label: "Payments", path: "/admin/payments" },

@@ -41,6 +41,8 @@ function expectedOnLanding(key: SectionKey, record: Record<string, string>): str
     if (key === "counters" && field.kind === "number") return `${value}+`;
     if (key === "experience" && field.kind === "number") return `${value}%`;
     if (key === "workSteps" && name === "stepNumber") return value.padStart(2, "0");
+    // Formatted text is rendered by the markdown library on the server, which leaves ' as it is.
+    if (field.kind === "formatted") return esc(value).replace(/&#x27;/g, "'");
     return field.kind === "url" || field.kind === "image" ? `="${esc(value)}"` : esc(value);
   });
 }

@@ -6,6 +6,7 @@ import * as inbox from "./004_inbox.ts";
 import * as salesTotals from "./005_sales_totals.ts";
 import * as jobs from "./010_jobs.ts";
 import * as paymentsRest from "./020_payments_rest.ts";
+import * as contentWorkflow from "./060_content_workflow.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "005_sales_totals": salesTotals,
   "010_jobs": jobs,
   "020_payments_rest": paymentsRest,
+  "060_content_workflow": contentWorkflow,
 };
