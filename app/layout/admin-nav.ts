@@ -2,6 +2,7 @@ import { matchRoutes } from "react-router";
 import { accessForPath, requiredRole } from "../auth/access.ts";
 import { hasRole, type RoleHolder } from "../auth/roles.ts";
 import { adminPages } from "../content/admin-pages.ts";
+import { PREVIEW_PATHS } from "../content/preview.ts";
 
 /**
  * Every admin screen, as data: the sidebar, the breadcrumb and the "current screen" mark all read
@@ -31,7 +32,8 @@ const contentScreens = (group: NavGroup): AdminScreen[] =>
 
 export const ADMIN_SCREENS: AdminScreen[] = [
   { group: "Content", label: "Site content", path: "/setting", within: ["/admin/history/:id"] },
-  { group: "Content", label: "Unpublished changes", path: "/admin/drafts" },
+  // The previews are reached from here (they show the public frame, not this one).
+  { group: "Content", label: "Unpublished changes", path: "/admin/drafts", within: Object.values(PREVIEW_PATHS) },
   ...contentScreens("Content"),
   { group: "Content", label: "Trash", path: "/admin/trash" },
   { group: "Content", label: "Template items", path: "/items", within: ["/add-item"] },
