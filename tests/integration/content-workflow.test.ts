@@ -348,3 +348,13 @@ describe("formatted text", () => {
     expect(home).not.toContain('href="javascript:');
   });
 });
+
+describe("the browser bundle", () => {
+  it("carries no markdown library: formatted text is rendered on the server only", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const dir = `${process.env.BUILD_DIR ?? "build"}/client/assets`;
+    const scripts = readdirSync(dir).filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) expect(readFileSync(`${dir}/${file}`, "utf8"), file).not.toMatch(/validateLink|normalizeLinkText|markdown-it/);
+  });
+});
