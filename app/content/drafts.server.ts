@@ -48,6 +48,23 @@ const toDraft = (row: DraftRow): Draft => ({
   updatedBy: row.updated_by,
 });
 
+/** The published values of a record of a section, as stored (undefined when not published). */
+const liveRow = (trx: Trx | Db, key: SectionKey, id: string) =>
+  trx.selectFrom("content_items").select("data").where("id", "=", id).where("section", "=", key).executeTakeFirst();
+
+/** A new draft row. */
+const draftRow = (def: SectionDef, recordId: string, data: string, by: string, now: string) => ({
+  record_id: recordId,
+  section: def.key,
+  singleton_key: def.kind === "singleton" ? def.key : null,
+  data,
+  publish_at: null,
+  scheduled_by: null,
+  created_at: now,
+  updated_at: now,
+  updated_by: by,
+});
+
 function draftsSection(viewer: Actor, key: SectionKey): { def: SectionDef; by: string } {
   const def: SectionDef = sections[key];
   const by = assertRole(viewer, def.write);
@@ -61,7 +78,7 @@ function draftsSection(viewer: Actor, key: SectionKey): { def: SectionDef; by: s
 export async function getEditable(db: Db, key: SectionKey, id: string): Promise<{ published?: Values; draft?: Draft } | undefined> {
   if (!isId(id)) return undefined;
   const [live, draft] = await Promise.all([
-    db.selectFrom("content_items").select("data").where("id", "=", id).where("section", "=", key).executeTakeFirst(),
+    liveRow(db, key, id),
     db.selectFrom("content_drafts").select(draftColumns).where("record_id", "=", id).where("section", "=", key).executeTakeFirst(),
   ]);
   if (!live && !draft) return undefined;
@@ -148,10 +165,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
     if (def.kind === "singleton") await assertNoSingleton(db, def);
     const recordId = newId();
     try {
-      await db
-        .insertInto("content_drafts")
-        .values({ record_id: recordId, section: key, singleton_key: def.kind === "singleton" ? key : null, data, publish_at: null, scheduled_by: null, created_at: now, updated_at: now, updated_by: by })
-        .execute();
+      await db.insertInto("content_drafts").values(draftRow(def, recordId, data, by, now)).execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, `${def.label} already has a draft; there is only one`);
       throw error;
@@ -160,7 +174,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
   }
   if (!isId(id)) throw notFound(def.label);
   return db.transaction().execute(async (trx) => {
-    const live = await trx.selectFrom("content_items").select("data").where("id", "=", id).where("section", "=", key).executeTakeFirst();
+    const live = await liveRow(trx, key, id);
     const draft = await trx.selectFrom("content_drafts").select("record_id").where("record_id", "=", id).where("section", "=", key).executeTakeFirst();
     if (!live && !draft) throw notFound(def.label);
     if (live && sameValues(def, values, parseValues(live.data))) {
@@ -170,7 +184,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
     }
     await trx
       .insertInto("content_drafts")
-      .values({ record_id: id, section: key, singleton_key: def.kind === "singleton" ? key : null, data, publish_at: null, scheduled_by: null, created_at: now, updated_at: now, updated_by: by })
+      .values(draftRow(def, id, data, by, now))
       .onConflict((oc) => oc.column("record_id").doUpdateSet({ data, updated_at: now, updated_by: by }))
       .execute();
     return { recordId: id, changed: true };
@@ -195,7 +209,7 @@ export async function publish(db: Db, actor: Actor, key: SectionKey, id: string 
   }
   if (!isId(id)) throw notFound(def.label);
   return db.transaction().execute(async (trx) => {
-    const live = await trx.selectFrom("content_items").select("data").where("id", "=", id).where("section", "=", key).executeTakeFirst();
+    const live = await liveRow(trx, key, id);
     // Taken in one statement: a draft saved a moment later is a new draft, not lost.
     const draft = await trx.deleteFrom("content_drafts").where("record_id", "=", id).where("section", "=", key).returning("data").executeTakeFirst();
     if (!live && !draft) throw notFound(def.label);

@@ -192,25 +192,22 @@ type Values = Record<string, string>;
 function PublishState({ def, published, draft }: { def: SectionDef; published: Values | null; draft: { values: Values; updatedAt: string; updatedBy: string } | null }) {
   if (!draft) return <p className="mb-6 text-gray-700">Published: the form shows what the site shows.</p>;
   const saved = `saved ${shortDateTime(draft.updatedAt)} by ${draft.updatedBy}`;
+  const preview = (
+    <Link to={PREVIEW_PATHS.home} className="font-semibold underline">
+      preview
+    </Link>
+  );
   if (!published) {
     return (
       <p className="mb-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-amber-950">
-        <strong>Not published yet</strong> ({saved}). Only editors see it, in the{" "}
-        <Link to={PREVIEW_PATHS.home} className="font-semibold underline">
-          preview
-        </Link>
-        .
+        <strong>Not published yet</strong> ({saved}). Only editors see it, in the {preview}.
       </p>
     );
   }
   return (
     <div className="mb-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-amber-950">
       <p>
-        <strong>Unpublished changes</strong> ({saved}). The site still shows the published version; see them in the{" "}
-        <Link to={PREVIEW_PATHS.home} className="font-semibold underline">
-          preview
-        </Link>
-        .
+        <strong>Unpublished changes</strong> ({saved}). The site still shows the published version; see them in the {preview}.
       </p>
       <details className="mt-2">
         <summary className="cursor-pointer font-semibold">What the draft changes</summary>
