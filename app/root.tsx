@@ -19,8 +19,8 @@ import type { RootData } from "./layout/root-data.ts";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const { services } = context.get(requestContext);
-    const viewer = await loadViewer(services, request.headers);
+    const { services, clientIp } = context.get(requestContext);
+    const viewer = await loadViewer(services, request.headers, clientIp);
     context.set(viewerContext, viewer);
     const access = accessForPath(pagePath(new URL(request.url)).pathname);
     // A refused page never reaches the root loader, so its error carries the root's data: the

@@ -8,6 +8,7 @@ export default [
   route("register", "routes/auth/register.tsx"),
   route("reset", "routes/auth/reset.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  route("invitation/:token", "routes/auth/invitation.tsx"),
   route("dashboard", "routes/customer/dashboard.tsx"),
   // Every admin screen sits in the admin frame (sidebar, breadcrumb; no public header or footer).
   layout("routes/admin/layout.tsx", [
@@ -33,6 +34,8 @@ export default [
     route("total-orders", "routes/admin/total-orders.tsx"),
     route("admin/payment-status/:id", "routes/admin/order-status.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
+    // People
+    route("admin/audit-log", "routes/admin/audit-log.tsx"),
   ]),
   // A download, not a screen: outside the frame.
   route("all-subscriber/csv", "routes/admin/subscribers-csv.tsx"),

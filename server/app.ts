@@ -27,8 +27,9 @@ import { securityHeaders } from "./security-headers.ts";
 
 export { ConfigError, loadConfig } from "~/config.server.ts";
 export { isEmailAddress } from "~/shared/validation.ts";
-export { grantRole, listRoleHolders, roleRowOf } from "~/users/roles.server.ts";
-export { deleteUser } from "~/users/users.server.ts";
+export { listRoleHolders, roleRowOf } from "~/users/roles.server.ts";
+export { deleteUser, grantRole } from "~/users/users.server.ts";
+export { COMMAND_LINE } from "~/audit/actions.ts";
 export { isRole } from "~/auth/roles.ts";
 
 /** better-auth calls that take a password or send mail; they share the page actions' limit. */

@@ -1,6 +1,8 @@
-// `npm run admin -- add <email> [--role Editor|Admin]` grants a role (Admin unless told);
-// `remove <email>` takes it away (never the last admin's); `list` prints who holds which role.
-// Works on the database the environment names (SQLite by default).
+// `npm run admin -- add <email> [--role Editor|Admin]` grants a role (Admin unless told): at once
+// to an existing account (the operator on the server is trusted), else as an invitation mailed
+// to the address; `remove <email>` takes it away (never the last admin's); `list` prints who holds
+// which role. Works on the database the environment names (SQLite by default). Every change is
+// in the audit log as done from the command line.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -12,6 +14,8 @@ const usage = "usage: npm run admin -- add <email> [--role Editor|Admin] | remov
 
 const serverBuild = resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const mod = (await import(pathToFileURL(serverBuild).href)) as typeof import("./app.ts");
+
+const article = (r: string) => (r === "Admin" ? "an Admin" : `an ${r}`);
 
 async function run(): Promise<number> {
   if (!command || ((command === "add" || command === "remove") && !email)) {
@@ -30,20 +34,26 @@ async function run(): Promise<number> {
         console.error(`"${email}" is not an email address`);
         return 2;
       }
-      const result = await mod.grantRole(services.db, email!, role);
-      console.log(result === "added" ? `${email} is now ${role === "Admin" ? "an admin" : `an ${role}`}` : `${email} already was`);
+      const result = await mod.grantRole(services, email!, role);
+      const said = {
+        added: `${email} is now ${article(role)}`,
+        changed: `${email} is now ${article(role)}`,
+        invited: `${email} has no account yet: an invitation is queued (a running server mails it). The role applies once they follow its link.`,
+        already: `${email} already was`,
+      };
+      console.log(said[result]);
     } else if (command === "remove") {
       const row = await mod.roleRowOf(services.db, email!);
       if (!row) {
         console.log(`${email} had no role`);
         return 0;
       }
-      // The same rule as the admin users screen: the last admin stays.
-      await mod.deleteUser(services.db, services.dbKind, row.id);
+      // The same rule as the admin users screen: the last admin who can sign in stays.
+      await mod.deleteUser(services, { email: mod.COMMAND_LINE, ip: null }, row.id);
       console.log(`${email} no longer has a role`);
     } else if (command === "list") {
       const holders = await mod.listRoleHolders(services.db);
-      console.log(holders.length ? holders.map(([who, held]) => `${who}  ${held}`).join("\n") : "no admins yet");
+      console.log(holders.length ? holders.map(([who, held, status]) => `${who}  ${held}${status === "pending" ? "  (invited, not yet accepted)" : ""}`).join("\n") : "no admins yet");
     } else {
       console.error(usage);
       return 2;

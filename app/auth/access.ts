@@ -66,6 +66,9 @@ const staticPageAccess: Record<string, Access> = {
   "/all-subscriber": "Admin",
   "/all-subscriber/csv": "Admin",
   "/add-user": "Admin",
+  "/admin/audit-log": "Admin",
+  // An invitation link: anyone may open it; accepting needs the invited address (checked inside).
+  "/invitation/:token": "public",
 };
 
 const registry = Object.values(sections) as SectionDef[];
@@ -123,6 +126,7 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "GET /users/:id": "Admin",
   "PUT /upadete-users/:id": "Admin",
   "DELETE /users/:id": "Admin",
+  "POST /users/:id/invitation": "Admin",
   "POST /add-item": CONTENT_ROLE,
   "GET /items": CONTENT_ROLE,
 };

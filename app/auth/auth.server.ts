@@ -2,7 +2,9 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
 import type { Config } from "../config.server.ts";
 import type { Db, DbKind } from "../db/db.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
+import { isRole } from "./roles.ts";
 
 /** The header our own server sets from the socket (or trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-rankwell-client-ip";
@@ -32,6 +34,7 @@ function authOptions(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    databaseHooks: { session: { create: { after: (session: NewSession) => recordAdminSignIn(db, session) } } },
     // Our own limiter (security/rate-limit.server.ts) covers sign-in, sign-up and reset for both
     // the pages and /api/auth, so there is one rule in one place.
     rateLimit: { enabled: false },
@@ -42,6 +45,36 @@ function authOptions(config: Config, db: Db, kind: DbKind, mailer: Mailer) {
     telemetry: { enabled: false },
     logger: { disabled: config.logLevel === "silent" },
   } satisfies BetterAuthOptions;
+}
+
+type NewSession = { id: string; userId: string; ipAddress?: string | null };
+
+/**
+ * A sign-in by someone holding a role goes in the audit log. better-auth writes the session on
+ * its own, outside any transaction we could join, and calls this right after (before the answer
+ * with the cookie is sent). If the entry cannot be written, the session is deleted again and the
+ * sign-in fails: no admin session exists without its entry, and none is recorded that failed.
+ */
+async function recordAdminSignIn(db: Db, session: NewSession): Promise<void> {
+  const holder = await db
+    .selectFrom("user_roles")
+    .innerJoin("user", "user.email", "user_roles.user_email")
+    .select(["user_roles.user_email", "user_roles.user_role"])
+    .where("user.id", "=", session.userId)
+    .where("user_roles.proven_at", "is not", null)
+    .executeTakeFirst();
+  if (!holder || !isRole(holder.user_role)) return;
+  try {
+    await recordAudit(db, {
+      actor: { email: holder.user_email, ip: session.ipAddress || null },
+      action: "sign-in",
+      target: holder.user_email,
+      summary: `Signed in as ${holder.user_role}`,
+    });
+  } catch (error) {
+    await db.deleteFrom("session").where("id", "=", session.id).execute();
+    throw error;
+  }
 }
 
 export function createAuth(config: Config, db: Db, kind: DbKind, mailer: Mailer) {

@@ -32,8 +32,8 @@ export function hasRole(holder: RoleHolder, role: Role): boolean {
   return holder.roles.some((held) => ROLES.indexOf(held) >= needed);
 }
 
-/** Whoever acts, as a service needs them: the roles they hold and who they are, if signed in. */
-export type Actor = RoleHolder & { user: { email: string } | null };
+/** Whoever acts, as a service needs them: the roles they hold, who they are (if signed in) and their address (for the audit log). */
+export type Actor = RoleHolder & { user: { email: string } | null; ip: string };
 
 /**
  * For services (content writes, …): the signed-in user's email when they hold `role`, otherwise a

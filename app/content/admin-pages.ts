@@ -76,18 +76,6 @@ export function editTargetAt(pathname: string): { key: SectionKey; id: string } 
   return undefined;
 }
 
-/**
- * What names one record in lists and headings: a singleton's section label, a list entry's title
- * field (the registry says which), else its first filled text or choice field.
- */
-export function entryTitle(def: SectionDef, values: Record<string, string>): string {
-  if (def.kind === "singleton") return def.label;
-  const { titleField } = def.admin;
-  if (titleField && values[titleField]) return values[titleField];
-  const name = Object.entries(def.fields).find(([n, f]) => (f.kind === "text" || f.kind === "choice") && values[n])?.[0];
-  return (name && values[name]) || "Untitled";
-}
-
 /** The edit URL of one record. */
 export const editUrl = (def: SectionDef, id: string) => def.editPath.replace(":id", encodeURIComponent(id));
 

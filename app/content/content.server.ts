@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { recordAudit } from "../audit/audit.server.ts";
 import { type Actor, assertRole } from "../auth/roles.ts";
 import type { Db } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
+import { contentAudit } from "./content-audit.ts";
 import { publicContentChanged } from "./public-change.server.ts";
 import { putLive } from "./revisions.server.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
@@ -16,7 +18,8 @@ export { sectionSchema } from "./validate.server.ts";
  * `content_items`, which holds exactly what the public site shows (drafts, history and trash live
  * beside it). The API writes publish at once, as the spec's clients expect, and leave a revision
  * like every other change of public content; the admin screens save drafts instead
- * (drafts.server.ts). Every write checks the section's write role here and is one transaction.
+ * (drafts.server.ts). Every write checks the section's write role here and is one transaction,
+ * with its audit entry.
  */
 
 type Row = { id: string; data: string };
@@ -81,7 +84,10 @@ export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, 
   const values = parseSection(def, input);
   if (def.kind === "singleton") await assertNoSingleton(db, def);
   const id = newId();
-  await db.transaction().execute((trx) => putLive(trx, def, id, values, { by, note: API_NOTE }));
+  await db.transaction().execute(async (trx) => {
+    await putLive(trx, def, id, values, { by, note: API_NOTE });
+    await recordAudit(trx, contentAudit.create(viewer, def, id, values));
+  });
   return (await getRecord(db, key, id))!;
 }
 
@@ -106,9 +112,8 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, 
   const values = parseSection(def, input);
   if (!isId(id)) throw notFound(def.label);
   await db.transaction().execute(async (trx) => {
-    const exists = await trx.selectFrom("content_items").select("id").where("id", "=", id).where("section", "=", key).executeTakeFirst();
-    if (!exists) throw notFound(def.label);
-    await putLive(trx, def, id, values, { by, note: API_NOTE });
+    const { before } = await putLive(trx, def, id, values, { by, note: API_NOTE, existing: true });
+    await recordAudit(trx, contentAudit.update(viewer, def, id, before!, values));
   });
   return (await getRecord(db, key, id))!;
 }
@@ -119,7 +124,10 @@ export async function deleteRecord(db: Db, viewer: Actor, key: SectionKey, id: s
   const by = assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
   if (!isId(id)) throw notFound(def.label);
-  await db.transaction().execute((trx) => moveToTrash(trx, def, id, by));
+  await db.transaction().execute(async (trx) => {
+    const { data } = await moveToTrash(trx, def, id, by);
+    await recordAudit(trx, contentAudit.delete(viewer, def, id, data));
+  });
 }
 
 const reorderSchema = z.object({ ids: z.array(z.string().max(64), { error: "ids must be a list of record ids" }).max(500) });
@@ -138,6 +146,7 @@ export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, inp
       await trx.updateTable("content_items").set({ position: index + 1 }).where("id", "=", id).execute();
     }
     await publicContentChanged(trx, { section: key });
+    await recordAudit(trx, contentAudit.reorder(viewer, def, ids.length));
   });
 }
 

@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/audit.server.ts";
 import { type Actor, assertRole, CONTENT_ROLE } from "../auth/roles.ts";
 import type { Db } from "../db/db.server.ts";
 import { isUniqueViolation, nowIso } from "../db/db.server.ts";
@@ -5,6 +6,7 @@ import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/queue.server.ts";
 import type { Logger } from "../logger.server.ts";
+import { contentAudit } from "./content-audit.ts";
 import { assertNoSingleton, groupBySection, loadSections } from "./content.server.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { schedulePublishSchema } from "./schedule.ts";
@@ -18,7 +20,8 @@ import { parseSection } from "./validate.server.ts";
  * public site reads only `content_items`, so nothing here changes what visitors see until a
  * publish, which goes through `putLive` (revision, `publicContentChanged`). A draft of a record
  * never published yet has the id the record will get. Each editor action is one function taking
- * the actor (save, publish, discard, schedule, cancel a schedule), so each can be audited in one place.
+ * the actor (save, publish, discard, schedule, cancel a schedule) and records its audit entry in
+ * its own transaction.
  */
 
 export const PUBLISH_JOB = "content.publish-scheduled";
@@ -165,7 +168,10 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
     if (def.kind === "singleton") await assertNoSingleton(db, def);
     const recordId = newId();
     try {
-      await db.insertInto("content_drafts").values(draftRow(def, recordId, data, by, now)).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto("content_drafts").values(draftRow(def, recordId, data, by, now)).execute();
+        await recordAudit(trx, contentAudit.draft(actor, def, recordId, null, values));
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, `${def.label} already has a draft; there is only one`);
       throw error;
@@ -187,6 +193,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
       .values(draftRow(def, id, data, by, now))
       .onConflict((oc) => oc.column("record_id").doUpdateSet({ data, updated_at: now, updated_by: by }))
       .execute();
+    await recordAudit(trx, contentAudit.draft(actor, def, id, parseValues(live?.data ?? null), values));
     return { recordId: id, changed: true };
   });
 }
@@ -204,7 +211,10 @@ export async function publish(db: Db, actor: Actor, key: SectionKey, id: string 
     if (!given) throw new AppError(400, "Nothing to publish");
     if (def.kind === "singleton") await assertNoSingleton(db, def);
     const recordId = newId();
-    await db.transaction().execute((trx) => putLive(trx, def, recordId, given, { by }));
+    await db.transaction().execute(async (trx) => {
+      await putLive(trx, def, recordId, given, { by });
+      await recordAudit(trx, contentAudit.publish(actor, def, recordId, null, given));
+    });
     return { recordId, changed: true };
   }
   if (!isId(id)) throw notFound(def.label);
@@ -215,7 +225,8 @@ export async function publish(db: Db, actor: Actor, key: SectionKey, id: string 
     if (!live && !draft) throw notFound(def.label);
     const values = given ?? draftValues(def, draft!.data);
     if (live && sameValues(def, values, parseValues(live.data))) return { recordId: id, changed: false };
-    await putLive(trx, def, id, values, { by });
+    const { before } = await putLive(trx, def, id, values, { by });
+    await recordAudit(trx, contentAudit.publish(actor, def, id, before, values));
     return { recordId: id, changed: true };
   });
 }
@@ -240,7 +251,9 @@ export async function publishAll(db: Db, actor: Actor): Promise<{ published: num
       const taken = await trx.deleteFrom("content_drafts").where("record_id", "=", id).returning("data").executeTakeFirst();
       if (!taken) continue;
       const def: SectionDef = sections[section as SectionKey];
-      await putLive(trx, def, id, draftValues(def, taken.data), { by });
+      const values = draftValues(def, taken.data);
+      const { before } = await putLive(trx, def, id, values, { by });
+      await recordAudit(trx, contentAudit.publish(actor, def, id, before, values));
       published += 1;
     }
     return { published };
@@ -261,10 +274,12 @@ function draftValues(def: SectionDef, data: string): Values {
 export async function discardDraft(db: Db, actor: Actor, key: SectionKey, id: string): Promise<{ stillLive: boolean }> {
   const { def } = draftsSection(actor, key);
   if (!isId(id)) throw notFound(`Draft of ${def.label}`);
-  const removed = await db.deleteFrom("content_drafts").where("record_id", "=", id).where("section", "=", key).executeTakeFirst();
-  if (Number(removed.numDeletedRows) === 0) throw notFound(`Draft of ${def.label}`);
-  const live = await db.selectFrom("content_items").select("id").where("id", "=", id).executeTakeFirst();
-  return { stillLive: live !== undefined };
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom("content_drafts").where("record_id", "=", id).where("section", "=", key).returning("data").executeTakeFirst();
+    if (!removed) throw notFound(`Draft of ${def.label}`);
+    await recordAudit(trx, contentAudit.discard(actor, def, id, removed.data));
+    return { stillLive: (await liveRow(trx, key, id)) !== undefined };
+  });
 }
 
 /**
@@ -277,8 +292,15 @@ export async function scheduleDraft(db: Db, jobs: JobQueue, actor: Actor, key: S
   const publishAt = parseInput(schedulePublishSchema(now), input).toISOString();
   if (!isId(id)) throw notFound(`Draft of ${def.label}`);
   await db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable("content_drafts").set({ publish_at: publishAt, scheduled_by: by }).where("record_id", "=", id).where("section", "=", key).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError(404, `There is no draft of this ${def.label.toLowerCase()} to schedule; save a draft first`);
+    const draft = await trx
+      .updateTable("content_drafts")
+      .set({ publish_at: publishAt, scheduled_by: by })
+      .where("record_id", "=", id)
+      .where("section", "=", key)
+      .returning("data")
+      .executeTakeFirst();
+    if (!draft) throw new AppError(404, `There is no draft of this ${def.label.toLowerCase()} to schedule; save a draft first`);
+    await recordAudit(trx, contentAudit.schedule(actor, def, id, draft.data, publishAt));
     await jobs.enqueue(trx, PUBLISH_JOB, { section: key, recordId: id, publishAt } satisfies ScheduledPublish, { runAt: new Date(publishAt) });
   });
   return { publishAt };
@@ -288,14 +310,18 @@ export async function scheduleDraft(db: Db, jobs: JobQueue, actor: Actor, key: S
 export async function cancelSchedule(db: Db, actor: Actor, key: SectionKey, id: string): Promise<void> {
   const { def } = draftsSection(actor, key);
   if (!isId(id)) throw notFound(`Draft of ${def.label}`);
-  const result = await db
-    .updateTable("content_drafts")
-    .set({ publish_at: null, scheduled_by: null })
-    .where("record_id", "=", id)
-    .where("section", "=", key)
-    .where("publish_at", "is not", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound(`Scheduled publish of ${def.label}`);
+  await db.transaction().execute(async (trx) => {
+    const draft = await trx
+      .updateTable("content_drafts")
+      .set({ publish_at: null, scheduled_by: null })
+      .where("record_id", "=", id)
+      .where("section", "=", key)
+      .where("publish_at", "is not", null)
+      .returning("data")
+      .executeTakeFirst();
+    if (!draft) throw notFound(`Scheduled publish of ${def.label}`);
+    await recordAudit(trx, contentAudit.schedule(actor, def, id, draft.data, null));
+  });
 }
 
 // ---------------------------------------------------------------- scheduled publishing
@@ -326,8 +352,12 @@ export function scheduledPublishJob(db: Db, log: Pick<Logger, "info">): JobHandl
           .returning(["data", "scheduled_by", "updated_by"])
           .executeTakeFirst();
         if (!draft) return false;
+        const by = draft.scheduled_by ?? draft.updated_by;
         try {
-          await putLive(trx, def, recordId, draftValues(def, draft.data), { by: draft.scheduled_by ?? draft.updated_by, note: "Published on schedule" });
+          const values = draftValues(def, draft.data);
+          const { before } = await putLive(trx, def, recordId, values, { by, note: "Published on schedule" });
+          // The person who scheduled it, from no address: the server acted for them.
+          await recordAudit(trx, contentAudit.publish({ email: by, ip: null }, def, recordId, before, values, "Published on schedule. "));
         } catch (error) {
           // Refused for good (no longer valid, a second singleton): the draft stays, the job fails visibly.
           if (error instanceof AppError) throw new PermanentJobError(error.message);

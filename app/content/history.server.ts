@@ -1,10 +1,12 @@
+import { recordAudit } from "../audit/audit.server.ts";
 import { type Actor, assertRole } from "../auth/roles.ts";
 import type { Db } from "../db/db.server.ts";
 import { isId } from "../db/ids.server.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
 import type { RevisionAction } from "../db/tables.ts";
 import { AppError, notFound } from "../errors.ts";
-import { shortDateTime } from "../shared/dates.ts";
+import { utcDateTime } from "../shared/dates.ts";
+import { contentAudit } from "./content-audit.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { parseValues, putLive, type Values } from "./revisions.server.ts";
 import { type SectionDef, type SectionKey, sections } from "./sections.ts";
@@ -91,7 +93,9 @@ export async function restoreRevision(db: Db, actor: Actor, revisionId: string):
     const live = await trx.selectFrom("content_items").select("data").where("id", "=", revision.record_id).executeTakeFirst();
     if (!live) throw new AppError(409, "This record is not on the site now (deleted or never published); restore it from the trash first");
     if (sameValues(def, values, parseValues(live.data))) throw new AppError(409, "The site already shows that version");
-    await putLive(trx, def, revision.record_id, values, { by, action: "restored", note: `Restored the version of ${shortDateTime(revision.created_at)} by ${revision.created_by}` });
+    const note = `Restored the version of ${utcDateTime(revision.created_at)} by ${revision.created_by}`;
+    const { before } = await putLive(trx, def, revision.record_id, values, { by, action: "restored", note });
+    await recordAudit(trx, contentAudit.update(actor, def, revision.record_id, before!, values, `${note}. `));
   });
   return { section: def.key as SectionKey, recordId: revision.record_id };
 }

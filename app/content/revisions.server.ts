@@ -1,8 +1,8 @@
 import { sql, type Transaction } from "kysely";
-import { isUniqueViolation, nowIso } from "../db/db.server.ts";
+import { isPostgres, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { Database, RevisionAction } from "../db/tables.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFound } from "../errors.ts";
 import { publicContentChanged } from "./public-change.server.ts";
 import type { SectionDef } from "./sections.ts";
 
@@ -46,11 +46,26 @@ export async function recordRevision(trx: Trx, revision: Revision): Promise<void
 
 /**
  * Makes `values` the live content of record `id`: updates it, or inserts it at the end of its
- * list (a first publish, an API create). Leaves a revision with the values before and after, and
- * announces the change. A second singleton is refused with 409.
+ * list (a first publish, an API create), unless `existing` says it must be there already (404).
+ * Leaves a revision with the values before and after, and announces the change. A second
+ * singleton is refused with 409. Returns the stored values it replaced (null for an insert).
  */
-export async function putLive(trx: Trx, def: SectionDef, id: string, values: Values, change: { by: string; action?: RevisionAction; note?: string }): Promise<void> {
-  const current = await trx.selectFrom("content_items").select("data").where("id", "=", id).where("section", "=", def.key).executeTakeFirst();
+export async function putLive(
+  trx: Trx,
+  def: SectionDef,
+  id: string,
+  values: Values,
+  change: { by: string; action?: RevisionAction; note?: string; existing?: boolean },
+): Promise<{ before: string | null }> {
+  // Locked on PostgreSQL, so the revision's "before" is exactly what this write replaces.
+  const current = await trx
+    .selectFrom("content_items")
+    .select("data")
+    .where("id", "=", id)
+    .where("section", "=", def.key)
+    .$if(isPostgres(trx), (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!current && change.existing) throw notFound(def.label);
   const now = nowIso();
   const data = JSON.stringify(values);
   if (current) {
@@ -88,6 +103,7 @@ export async function putLive(trx: Trx, def: SectionDef, id: string, values: Val
     at: now,
   });
   await publicContentChanged(trx, { section: def.key, recordId: id });
+  return { before: current?.data ?? null };
 }
 
 /** A stored JSON object of field values (null stays null). */

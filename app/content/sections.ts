@@ -33,6 +33,8 @@ export interface SectionDef<F extends Record<string, FieldDef> = Record<string, 
   drafts: boolean;
   /** How the admin screens show it. */
   admin: AdminDisplay;
+  /** The audit log files its changes as content unless this names their own kind. */
+  auditKind?: "payment-account";
 }
 
 /** Per-section display settings of the admin screens, so their code names no section. */
@@ -404,6 +406,7 @@ export const sections = {
     // A setting, not page content: saved at once, no draft to publish.
     drafts: false,
     admin: { navGroup: "Settings" },
+    auditKind: "payment-account",
     fields: { paypalEmail: email("PayPal email that receives payments") },
   }),
 } as const satisfies Record<string, SectionDef>;

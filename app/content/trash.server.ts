@@ -1,9 +1,11 @@
+import { recordAudit } from "../audit/audit.server.ts";
 import { type Actor, assertRole, CONTENT_ROLE, hasRole } from "../auth/roles.ts";
 import type { Db } from "../db/db.server.ts";
 import { nowIso } from "../db/db.server.ts";
 import { isId } from "../db/ids.server.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
 import { notFound } from "../errors.ts";
+import { contentAudit } from "./content-audit.ts";
 import { publicContentChanged } from "./public-change.server.ts";
 import { parseValues, recordRevision, type Trx, type Values } from "./revisions.server.ts";
 import { type SectionDef, type SectionKey, sections } from "./sections.ts";
@@ -13,8 +15,8 @@ import { type SectionDef, type SectionKey, sections } from "./sections.ts";
  * until someone restores them. A delete and a restore each leave a revision in the item's history.
  */
 
-/** Moves a published list item to the trash (inside the caller's transaction). */
-export async function moveToTrash(trx: Trx, def: SectionDef, id: string, by: string): Promise<void> {
+/** Moves a published list item to the trash (inside the caller's transaction); returns its stored values. */
+export async function moveToTrash(trx: Trx, def: SectionDef, id: string, by: string): Promise<{ data: string }> {
   const item = await trx.selectFrom("content_items").select(["data", "position"]).where("id", "=", id).where("section", "=", def.key).executeTakeFirst();
   if (!item) throw notFound(def.label);
   const draft = await trx.selectFrom("content_drafts").select("data").where("record_id", "=", id).executeTakeFirst();
@@ -29,6 +31,7 @@ export async function moveToTrash(trx: Trx, def: SectionDef, id: string, by: str
   await trx.deleteFrom("content_items").where("id", "=", id).execute();
   await recordRevision(trx, { recordId: id, section: def.key, action: "deleted", before: item.data, after: null, by, at: now });
   await publicContentChanged(trx, { section: def.key, recordId: id });
+  return { data: item.data };
 }
 
 export interface TrashEntry {
@@ -96,6 +99,7 @@ export async function restoreFromTrash(db: Db, actor: Actor, recordId: string): 
     }
     await recordRevision(trx, { recordId, section: row.section, action: "undeleted", note: "Restored from the trash", before: null, after: row.data, by, at: now });
     await publicContentChanged(trx, { section: row.section, recordId });
+    await recordAudit(trx, contentAudit.undelete(actor, def, recordId, row.data));
   });
   return { section: def.key as SectionKey };
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { Form } from "react-router";
-import { shortDateTime } from "../shared/dates.ts";
+import { utcDateTime } from "../shared/dates.ts";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Cell, Table } from "../ui/table.tsx";
@@ -42,7 +42,7 @@ export function ScheduledAt({ iso }: { iso: string }) {
   const local = useBrowserValue(() => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
   return (
     <time dateTime={iso}>
-      {shortDateTime(iso)}
+      {utcDateTime(iso)}
       {local && ` (${local} your time)`}
     </time>
   );

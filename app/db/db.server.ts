@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { Config } from "../config.server.ts";
@@ -57,6 +57,9 @@ export function nowIso(): string {
   lastStamp = Math.max(Date.now(), lastStamp + 1);
   return new Date(lastStamp).toISOString();
 }
+
+/** True on PostgreSQL: for row locks (SELECT … FOR UPDATE), which SQLite neither has nor needs (one writer at a time). */
+export const isPostgres = (db: Db | Transaction<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** True for a UNIQUE constraint violation on either database. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -22,6 +22,37 @@ export interface Database {
   paypal_standin_orders: PaypalStandinOrdersTable;
   sales_totals: SalesTotalsTable;
   jobs: JobsTable;
+  audit_log: AuditLogTable;
+  /** better-auth's accounts, read only to ask whether an address has one (never written here). */
+  user: AuthUserTable;
+  /** better-auth's sessions; only deleted here when a sign-in's audit entry cannot be written. */
+  session: AuthSessionTable;
+}
+
+export interface AuthSessionTable {
+  id: string;
+}
+
+/** The columns of better-auth's "user" table that we read. */
+export interface AuthUserTable {
+  id: string;
+  email: string;
+}
+
+/** One admin or editor action (app/audit). Append-only: a trigger refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: string;
+  created_at: string;
+  /** The email of who acted, or "command line" for the operator's `npm run admin`. */
+  actor: string;
+  /** The client address as the app derives it (TRUST_PROXY); null from the command line. */
+  ip: string | null;
+  /** One of AUDIT_ACTIONS (app/audit/actions.ts), e.g. content.update. */
+  action: string;
+  /** What was acted on, in words: "Banner 0a1b…", "Order 0a1b…", "a@example.com". */
+  target: string;
+  /** What changed, shortened. */
+  summary: string;
 }
 
 /** One row ('all'): the running Total Sales, kept by the payment transaction. */
@@ -90,12 +121,20 @@ export interface ContentTrashTable {
   deleted_by: string;
 }
 
+/** A role granted to an email; it applies once the address is proven (docs/decisions/0017). */
 export interface UserRolesTable {
   id: string;
   user_email: string;
   user_role: string;
   created_at: string;
   updated_at: string;
+  /** When the owner of the address proved it; null while the grant is pending. */
+  proven_at: Generated<string | null>;
+  /** sha256 of the live invitation token; null when none is outstanding. */
+  invite_token_hash: Generated<string | null>;
+  invite_expires_at: Generated<string | null>;
+  invited_by: Generated<string | null>;
+  invited_at: Generated<string | null>;
 }
 
 export interface RateLimitsTable {

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/db.server.ts";
 import { nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
 import { AppError, parseInput } from "../errors.ts";
+import { hashLinkToken as hashToken, looksLikeLinkToken as looksLikeToken, newLinkToken } from "../security/link-tokens.server.ts";
 import { enforceRateLimit } from "../security/rate-limit.server.ts";
 import type { Services } from "../services.server.ts";
 import { HONEYPOT_REJECTED, honeypotFilled, subscribeSchema } from "./schema.ts";
@@ -16,9 +16,6 @@ export interface SubscriberRecord {
 }
 
 export const SUBSCRIBE_RATE_LIMITED = "Too many subscribe requests from your connection in the last minute. Please wait a minute and try again.";
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{32,64}$/.test(token);
 
 export const unsubscribeUrl = (appUrl: string, token: string) => `${appUrl}/unsubscribe/${token}`;
 
@@ -37,7 +34,7 @@ export async function addSubscriber(
   const { subemail } = parseInput(subscribeSchema, input);
   await enforceRateLimit(services.rateLimiter, "subscribe", clientIp, SUBSCRIBE_RATE_LIMITED);
 
-  const token = randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   // A new subscriber and their welcome mail are stored together; the answer is the same either way.
   await services.db.transaction().execute(async (trx) => {
     const inserted = await trx

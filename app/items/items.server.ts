@@ -1,3 +1,5 @@
+import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
+import { describeValues, quoted } from "../audit/summary.ts";
 import type { Db } from "../db/db.server.ts";
 import { nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
@@ -28,8 +30,10 @@ const toRecord = (row: Row): ItemRecord => ({
   createdAt: row.created_at,
 });
 
-/** POST /add-item and the /add-item form. */
-export async function addItem(db: Db, input: unknown, by: string): Promise<ItemRecord> {
+const ITEM_LABELS = { format: "Format", category: "Category", freeOrPaid: "Free or paid", canvaLink: "Canva link", imageLink: "Image link" };
+
+/** POST /add-item and the /add-item form; stored with its audit entry. */
+export async function addItem(db: Db, input: unknown, actor: AuditActor): Promise<ItemRecord> {
   const v = parseInput(itemSchema, input);
   const row: Row = {
     id: newId(),
@@ -40,10 +44,13 @@ export async function addItem(db: Db, input: unknown, by: string): Promise<ItemR
     free_or_paid: v.freeOrPaid,
     created_at: nowIso(),
   };
-  await db
-    .insertInto("template_items")
-    .values({ ...row, created_by: by })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("template_items")
+      .values({ ...row, created_by: actor.email })
+      .execute();
+    await recordAudit(trx, { actor, action: "item.create", target: `Template item ${quoted(v.category)} (${row.id})`, summary: describeValues(v, ITEM_LABELS) });
+  });
   return toRecord(row);
 }
 

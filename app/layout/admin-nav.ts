@@ -42,6 +42,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { group: "Inbox", label: "Messages", path: "/all-messages", within: ["/view/:id"] },
   { group: "Inbox", label: "Subscribers", path: "/all-subscriber" },
   { group: "People", label: "Admin users", path: "/add-user", within: ["/admin-user/:id"] },
+  { group: "People", label: "Audit log", path: "/admin/audit-log" },
   ...contentScreens("Settings"),
 ];
 

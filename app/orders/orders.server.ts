@@ -10,6 +10,8 @@ import { AppError, notFound, parseInput } from "../errors.ts";
 import type { DbOrTrx } from "../jobs/queue.server.ts";
 import type { Services } from "../services.server.ts";
 import { listAdmins } from "../users/roles.server.ts";
+import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
+import { describeChanges } from "../audit/summary.ts";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, centsToAmount, formatUsd } from "../shared/money.ts";
 import type { OrderStatus, PaymentStatus } from "./statuses.ts";
@@ -278,14 +280,18 @@ export async function cancelOrderFromApi(db: Db, viewer: Viewer, id: string): Pr
   return toOrderRecord(order);
 }
 
-/** The admin's order status page and PUT /api/order-status/:id. */
-export async function setOrderStatus(db: Db, id: string, input: unknown): Promise<OrderRecord> {
+/** The admin's order status page and PUT /api/order-status/:id; stored with its audit entry. */
+export async function setOrderStatus(db: Db, actor: AuditActor, id: string, input: unknown): Promise<OrderRecord> {
   const { orderStatus } = parseInput(orderStatusSchema, input);
   const order = await getOrderRow(db, id);
   if (!order) throw notFound("Order");
   if (orderStatus === "Delivered" && order.payment_status === "Cancelled") {
     throw new AppError(409, "A cancelled order cannot be delivered.", { orderStatus: "A cancelled order cannot be delivered" });
   }
-  await db.updateTable("orders").set({ order_status: orderStatus, updated_at: nowIso() }).where("id", "=", id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("orders").set({ order_status: orderStatus, updated_at: nowIso() }).where("id", "=", id).execute();
+    const summary = describeChanges({ status: order.order_status }, { status: orderStatus }, { status: "Order status" });
+    await recordAudit(trx, { actor, action: "order.status", target: `Order ${id} (${order.customer_email}, ${order.package_name})`, summary });
+  });
   return toOrderRecord({ ...order, order_status: orderStatus });
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { utcDateTime } from "../shared/dates.ts";
 import { formatUsd } from "../shared/money.ts";
 import { Cell, Table } from "../ui/table.tsx";
 
@@ -20,7 +21,6 @@ export interface EventRow {
 }
 
 /** "2026-11-23 14:21:07 UTC": the same text on the server and in the browser. */
-const when = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
 
 const SOURCES: Record<string, string> = { ipn: "IPN", webhook: "Webhook", return: "Return page", reconcile: "Reconciliation", checkout: "Checkout" };
 
@@ -48,7 +48,7 @@ export function PaymentEventsTable({
       {events.map((e) => (
         <tr key={e.id} className={e.attention ? "bg-amber-50" : undefined}>
           <Cell>
-            <span className="whitespace-nowrap">{when(e.receivedAt)}</span>
+            <span className="whitespace-nowrap">{utcDateTime(e.receivedAt)}</span>
           </Cell>
           <Cell>
             {SOURCES[e.source] ?? e.source}

@@ -6,10 +6,12 @@ export function shortDate(iso: string): string {
   return `${two(d.getUTCMonth() + 1)}/${two(d.getUTCDate())}/${d.getUTCFullYear()}`;
 }
 
-/** Date and time of an ISO timestamp, "MM/DD/YYYY HH:MM UTC": the same text on server and browser. */
-export function shortDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${shortDate(iso)} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+/** Date and time of an ISO timestamp to the second, in UTC and saying so: "2025-01-31 14:05:09 UTC". */
+export const utcDateTime = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
+
+/** True for a real calendar day written YYYY-MM-DD (what a date input sends). */
+export function isIsoDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }

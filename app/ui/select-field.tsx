@@ -14,7 +14,8 @@ export function SelectField({
 }: {
   label: string;
   name: string;
-  options: readonly string[];
+  /** Values shown as they are, or `{ value, label }` where the words differ from the value. */
+  options: readonly (string | { value: string; label: string })[];
   defaultValue?: string;
   error?: string;
   /** An empty first option such as "Choose…"; without it the first option is preselected. */
@@ -41,11 +42,14 @@ export function SelectField({
         className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm ${error ? "border-red-700" : "border-gray-400"}`}
       >
         {placeholder && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value, label: words } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {words}
+            </option>
+          );
+        })}
       </select>
       <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>

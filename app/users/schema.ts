@@ -13,7 +13,12 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const USER_ADDED = "User Is Added";
 export const USER_UPDATED = "User Is Update";
 export const USER_REMOVED = "User Is Removed";
-export const LAST_ADMIN = "This is the last admin. Add another admin first: the site must always have at least one.";
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+
+export const INVITATION_GONE = "This invitation link does not work any more: it was used, replaced by a newer one, withdrawn, or it expired. Ask an admin to send a new one.";
+
+export const LAST_ADMIN = "This is the last admin who can sign in. Add another admin first, and let them accept their invitation: the site must always have at least one.";
 
 const userEmail = emailAddress();
 

@@ -1,3 +1,4 @@
+import { auditActor } from "~/audit/audit.server.ts";
 import { hasRole } from "~/auth/roles.ts";
 import {
   cancelOrderFromApi,
@@ -46,8 +47,8 @@ export const orderEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/order-status/:id",
-    async handle({ services, params, body }) {
-      const order = await setOrderStatus(services.db, params.id!, body);
+    async handle({ services, viewer, params, body }) {
+      const order = await setOrderStatus(services.db, auditActor(viewer), params.id!, body);
       return { message: ORDER_STATUS_UPDATED, item: order };
     },
   },

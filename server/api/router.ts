@@ -22,7 +22,8 @@ export function apiRouter(services: Services, endpoints: Endpoint[], clientIpOf:
     if (!access) throw new Error(`API ${endpoint.method} ${endpoint.path} is not in the access table`);
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
     router[method](endpoint.path, async (req, res) => {
-      const viewer = await loadViewer(services, fromNodeHeaders(req.headers));
+      const clientIp = clientIpOf(req);
+      const viewer = await loadViewer(services, fromNodeHeaders(req.headers), clientIp);
       if (access !== "public" && !viewer.user) throw new AppError(401, SIGN_IN_FIRST);
       const role = requiredRole(access);
       if (role && !hasRole(viewer, role)) throw new AppError(403, NO_PERMISSION);
@@ -33,7 +34,7 @@ export function apiRouter(services: Services, endpoints: Endpoint[], clientIpOf:
         query: new URL(req.originalUrl, "http://x").searchParams,
         viewer,
         services,
-        clientIp: clientIpOf(req),
+        clientIp,
       });
       res.status(endpoint.status ?? 200).json(result);
     });

@@ -1,4 +1,5 @@
-import { addUser, deleteUser, getUser, listUsers, updateUser, USERS_PAGE_SIZE } from "~/users/users.server.ts";
+import { auditActor } from "~/audit/audit.server.ts";
+import { addUser, deleteUser, getUser, listUsers, resendInvitation, updateUser, USERS_PAGE_SIZE } from "~/users/users.server.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { pagedList } from "./list-query.ts";
 
@@ -9,7 +10,7 @@ export const userEndpoints: Endpoint[] = [
     method: "POST",
     path: "/add-user",
     status: 201,
-    handle: ({ services, body }) => addUser(services.db, body),
+    handle: ({ services, viewer, body }) => addUser(services, auditActor(viewer), body),
   },
   {
     method: "GET",
@@ -20,11 +21,17 @@ export const userEndpoints: Endpoint[] = [
     // The spec's path, misspelling included.
     method: "PUT",
     path: "/upadete-users/:id",
-    handle: ({ services, params, body }) => updateUser(services.db, services.dbKind, params.id!, body),
+    handle: ({ services, viewer, params, body }) => updateUser(services, auditActor(viewer), params.id!, body),
   },
   {
     method: "DELETE",
     path: "/users/:id",
-    handle: ({ services, params }) => deleteUser(services.db, services.dbKind, params.id!),
+    handle: ({ services, viewer, params }) => deleteUser(services, auditActor(viewer), params.id!),
+  },
+  {
+    // Not in the spec: sends a pending grant's invitation again (the old link stops working).
+    method: "POST",
+    path: "/users/:id/invitation",
+    handle: ({ services, viewer, params }) => resendInvitation(services, auditActor(viewer), params.id!),
   },
 ];

@@ -244,7 +244,7 @@ describe("history", () => {
     expect(history.status).toBe(200);
     expect(history.html).toContain("<h1");
     expect(history.html).toMatch(/>History of Banner<\/h1>/);
-    expect(history.html).toMatch(/Published, \d\d\/\d\d\/\d{4} \d\d:\d\d UTC, by writer@example\.com/);
+    expect(history.html).toMatch(/Published, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, by writer@example\.com/);
     expect(history.html).toMatch(/<td[^>]*>Heading<\/td><td[^>]*><span[^>]*>First version heading<\/span><\/td><td[^>]*><span[^>]*>Second version heading<\/span>/);
     expect(history.html).toContain("Saved through the API");
 
@@ -346,6 +346,32 @@ describe("formatted text", () => {
     expect(home).toContain("&lt;img src=x onerror=alert(1)&gt; [x](javascript:alert(1)) &lt;script&gt;alert(2)&lt;/script&gt;");
     expect(home).not.toContain("<img src=x");
     expect(home).not.toContain('href="javascript:');
+  });
+});
+
+describe("the audit log", () => {
+  it("has an entry for each editor action of the workflow, with actor and address", async () => {
+    const entries = () => server.services.db.selectFrom("audit_log").select(["actor", "ip", "action", "target", "summary"]).orderBy("created_at").execute();
+    const before = (await entries()).length;
+    const live = await publishedBanner("Audited heading");
+    const path = editPath(banner, live._id);
+    await post(editor, path, { _intent: "draft", _section: "banner", ...live, bannerHeading: "Audited draft" });
+    await post(editor, path, { _intent: "schedule", publishAt: new Date(Date.now() + 3_600_000).toISOString().slice(0, 16), tzOffset: "0" });
+    await post(editor, path, { _intent: "unschedule" });
+    await post(editor, path, { _intent: "discard" });
+    await post(editor, path, { _intent: "publish", _section: "banner", ...live, bannerHeading: "Audited publish" });
+    const older = (await revisionsOf(live._id)).find((r) => r.after?.includes("Audited heading"))!;
+    await post(editor, `/admin/history/${live._id}`, { _intent: "restore", _revision: older.id });
+    const item = (await admin.json("POST", "/api/add-faq-item", { ...sampleValues(faq, 21), accodingTitle: "Audited item" })).body.item;
+    await post(editor, faq.adminPath, { _intent: "delete", _section: "faqItems", _id: item._id });
+    await post(editor, "/admin/trash", { _intent: "restore", _id: item._id });
+
+    const mine = (await entries()).slice(before).filter((e) => e.actor === "writer@example.com");
+    expect(mine.map((e) => e.action)).toEqual(["content.draft", "content.schedule", "content.unschedule", "content.discard", "content.update", "content.update", "content.delete", "content.undelete"]);
+    for (const entry of mine) expect(entry.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(mine[0]!.summary).toBe("Heading: “Audited heading” → “Audited draft”");
+    expect(mine[5]!.summary).toMatch(/^Restored the version of .* by owner@example\.com\. Heading: “Audited publish” → “Audited heading”$/);
+    expect(mine[7]!.target).toBe(`FAQ items “Audited item” (${item._id})`);
   });
 });
 

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { acceptInvitation, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * The Editor role: the site's content and nothing else. The access-table walk
@@ -16,9 +16,10 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await signedUpClient(server, "boss@example.com", "secret123", { admin: true });
   editor = await signedUpClient(server, "writer@example.com");
-  // The admin grants the role on the admin users screen.
+  // The admin grants the role on the admin users screen; the editor follows the mailed link.
   const granted = await admin.form("/add-user", { userEmail: "writer@example.com", userRole: "Editor" });
   expect(granted.status).toBe(200);
+  await acceptInvitation(server, editor, "writer@example.com");
 });
 afterAll(async () => server?.close());
 
@@ -66,9 +67,13 @@ describe("npm run admin", () => {
     );
 
   it("grants a role with --role, lists holders, and will not remove the last admin", async () => {
-    expect(await cli("add", "second.writer@example.com", "--role", "Editor")).toMatchObject({ code: 0 });
+    // No account yet: an invitation, not a role.
+    const invited = await cli("add", "second.writer@example.com", "--role", "Editor");
+    expect(invited).toMatchObject({ code: 0 });
+    expect(invited.out).toContain("has no account yet: an invitation is queued");
     const list = await cli("list");
-    expect(list.out).toMatch(/second\.writer@example\.com\s+Editor/);
+    expect(list.out).toMatch(/second\.writer@example\.com\s+Editor\s+\(invited, not yet accepted\)/);
+    expect(list.out).toMatch(/writer@example\.com\s+Editor\n/);
     expect(list.out).toMatch(/boss@example\.com\s+Admin/);
     expect(await cli("add", "x@example.com", "--role", "Owner")).toMatchObject({ code: 2 });
     const refused = await cli("remove", "boss@example.com");

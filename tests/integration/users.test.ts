@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LAST_ADMIN } from "~/users/schema.ts";
 import { deleteUser, updateUser } from "~/users/users.server.ts";
-import { signedUpClient, startTestServer, startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
+import { acceptInvitation, signedUpClient, startTestServer, startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * Admin users (rows of user_roles) through the spec's calls and the /add-user and /admin-user/{id}
- * pages: admin only, duplicates answer 409, and the site can never be left without an admin.
+ * pages: admin only, duplicates answer 409, and the site can never be left without an admin who
+ * can sign in. Invitations themselves (proving the address) are in invitations.test.ts.
  */
 let server: TestServer;
 let visitor: TestClient;
@@ -68,15 +70,18 @@ describe("who may call", () => {
 });
 
 describe("adding", () => {
-  it("POST /api/add-user adds an Admin by default; the new admin gets the admin calls", async () => {
+  it("POST /api/add-user adds a pending Admin by default; the new admin gets the admin calls once they follow the mailed link", async () => {
     const { status, body } = await admin.json("POST", "/api/add-user", { userEmail: "  Second.Admin@Example.com " });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ userEmail: "second.admin@example.com", userRole: "Admin" });
+    expect(body).toMatchObject({ userEmail: "second.admin@example.com", userRole: "Admin", status: "pending" });
     expect(body._id).toMatch(/^[0-9a-f]{24}$/);
     expect((await admin.json("GET", `/api/users/${body._id}`)).body.userEmail).toBe("second.admin@example.com");
 
     const second = await signedUpClient(server, "second.admin@example.com");
+    expect((await second.json("GET", "/api/users")).status).toBe(403);
+    await acceptInvitation(server, second, "second.admin@example.com");
     expect((await second.json("GET", "/api/users")).status).toBe(200);
+    expect((await admin.json("GET", `/api/users/${body._id}`)).body.status).toBe("active");
   });
 
   it("an email already listed answers 409, whatever its case, and is stored once", async () => {
@@ -129,7 +134,7 @@ describe("adding", () => {
     const all = await admin.json("GET", "/api/users?pageSize=100");
     const emails = all.body.items.map((u: { userEmail: string }) => u.userEmail);
     expect(emails).toEqual([...emails].sort());
-    expect(Object.keys(all.body.items[0]).sort()).toEqual(["_id", "createdAt", "updatedAt", "userEmail", "userRole"]);
+    expect(Object.keys(all.body.items[0]).sort()).toEqual(["_id", "createdAt", "invitationExpiresAt", "status", "updatedAt", "userEmail", "userRole"]);
   });
 });
 
@@ -169,6 +174,7 @@ describe("editing", () => {
   it("DELETE /api/users/{id} removes a user, who then loses the admin calls", async () => {
     await admin.json("POST", "/api/add-user", { userEmail: "short-lived@example.com" });
     const shortLived = await signedUpClient(server, "short-lived@example.com");
+    await acceptInvitation(server, shortLived, "short-lived@example.com");
     expect((await shortLived.json("GET", "/api/users")).status).toBe(200);
     const removed = await admin.json("DELETE", `/api/users/${await idOf("short-lived@example.com")}`);
     expect(removed.status).toBe(200);
@@ -194,20 +200,43 @@ describe("the last admin", () => {
 
     const demote = await only.json("PUT", `/api/upadete-users/${id}`, { userEmail: "only@example.com", userRole: "Customer" });
     expect(demote.status).toBe(409);
-    expect(demote.body.error).toBe("This is the last admin. Add another admin first: the site must always have at least one.");
+    expect(demote.body.error).toBe(LAST_ADMIN);
     const remove = await only.json("DELETE", `/api/users/${id}`);
     expect(remove.status).toBe(409);
     expect(await soloAdmins()).toEqual(["only@example.com"]);
 
     const pageDemote = await only.form(`/admin-user/${id}`, { intent: "update", userEmail: "only@example.com", userRole: "Customer" });
     expect(pageDemote.status).toBe(409);
-    expect(await pageDemote.text()).toContain("This is the last admin.");
+    expect(await pageDemote.text()).toContain("This is the last admin who can sign in.");
     const pageRemove = await only.form(`/admin-user/${id}`, { intent: "delete" });
     expect(pageRemove.status).toBe(409);
     expect(await soloAdmins()).toEqual(["only@example.com"]);
 
-    // Renaming the last admin keeps an admin, so it is allowed.
+    // Saving the last admin unchanged keeps an admin who can sign in, so it is allowed; renaming
+    // them to an address nobody has proven would leave none.
     expect((await only.json("PUT", `/api/upadete-users/${id}`, { userEmail: "only@example.com" })).status).toBe(200);
+    const rename = await only.json("PUT", `/api/upadete-users/${id}`, { userEmail: "nobody-yet@example.com" });
+    expect(rename.status).toBe(409);
+    expect(rename.body.error).toBe(LAST_ADMIN);
+    expect(await soloAdmins()).toEqual(["only@example.com"]);
+    expect((await only.json("GET", "/api/users")).status).toBe(200);
+  });
+
+  it("an admin who has not accepted does not count: the last admin who can sign in stays, the pending one may go", async () => {
+    const onlyId = (await solo.services.db.selectFrom("user_roles").select("id").where("user_email", "=", "only@example.com").executeTakeFirstOrThrow()).id;
+    const only = solo.client();
+    expect((await only.json("POST", "/api/auth/sign-in/email", { email: "only@example.com", password: "secret123" })).status).toBe(200);
+    const { body: invited } = await only.json("POST", "/api/add-user", { userEmail: "unproven@example.com", userRole: "Admin" });
+    expect(invited.status).toBe("pending");
+    // Registering the invited address proves nothing: the pending admin still does not count.
+    await signedUpClient(solo, "unproven@example.com");
+    expect((await only.json("DELETE", `/api/users/${onlyId}`)).status).toBe(409);
+    expect((await only.json("PUT", `/api/upadete-users/${onlyId}`, { userEmail: "only@example.com", userRole: "Editor" })).status).toBe(409);
+    const cli = { email: "command line", ip: null };
+    await expect(deleteUser(solo.services, cli, onlyId)).rejects.toMatchObject({ status: 409, message: LAST_ADMIN });
+    // The pending admin is removed freely.
+    await deleteUser(solo.services, cli, invited._id);
+    expect(await soloAdmins()).toEqual(["only@example.com"]);
   });
 
   it("with two admins one may go, then the other is the last", async () => {
@@ -227,13 +256,15 @@ describe("the last admin", () => {
   it("two admins demoting each other at the same moment leave one admin (the admin rows are locked)", async () => {
     // Straight to the service on the server's own database, so both changes really overlap; over
     // HTTP the second could be refused earlier, at the role check, and prove nothing.
+    const cli = { email: "command line", ip: null };
+    for (const email of ["a@example.com", "b@example.com"]) await signedUpClient(solo, email);
     for (let round = 0; round < 5; round++) {
       await solo.services.db.deleteFrom("user_roles").execute();
-      for (const email of ["a@example.com", "b@example.com"]) await solo.app.grantRole(solo.services.db, email);
+      for (const email of ["a@example.com", "b@example.com"]) await solo.app.grantRole(solo.services, email);
       const ids = Object.fromEntries(
         (await solo.services.db.selectFrom("user_roles").select(["id", "user_email"]).execute()).map((r) => [r.user_email, r.id]),
       );
-      const demote = (email: string) => updateUser(solo.services.db, solo.services.dbKind, ids[email]!, { userEmail: email, userRole: "Customer" });
+      const demote = (email: string) => updateUser(solo.services, cli, ids[email]!, { userEmail: email, userRole: "Customer" });
       const results = await Promise.allSettled([demote("a@example.com"), demote("b@example.com")]);
       expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
       const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -243,7 +274,7 @@ describe("the last admin", () => {
       const remaining = (await soloAdmins())[0]!;
       const other = remaining === "a@example.com" ? "b@example.com" : "a@example.com";
       await solo.services.db.updateTable("user_roles").set({ user_role: "Admin" }).where("user_email", "=", other).execute();
-      const removals = await Promise.allSettled([deleteUser(solo.services.db, solo.services.dbKind, ids["a@example.com"]!), deleteUser(solo.services.db, solo.services.dbKind, ids["b@example.com"]!)]);
+      const removals = await Promise.allSettled([deleteUser(solo.services, cli, ids["a@example.com"]!), deleteUser(solo.services, cli, ids["b@example.com"]!)]);
       expect(removals.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
       expect(await soloAdmins()).toHaveLength(1);
     }

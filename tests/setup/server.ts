@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -169,8 +170,31 @@ export async function signedUpClient(server: TestServer, email: string, password
   const client = server.client();
   const { status, body } = await client.json("POST", "/api/auth/sign-up/email", { email, password, name: email.split("@")[0] });
   if (status !== 200) throw new Error(`sign-up of ${email} answered ${status}: ${JSON.stringify(body)}`);
-  if (options.admin || options.role) await server.app.grantRole(server.services.db, email, options.role ?? "Admin");
+  // The command line's path: an existing account gets the role at once (npm run admin -- add).
+  if (options.admin || options.role) await server.app.grantRole(server.services, email, options.role ?? "Admin");
   return client;
+}
+
+/**
+ * The live invitation link mailed to `email` (path only), once the queue delivered it: of the
+ * invitation mails to that address, the one whose token the grant holds now (mails of a resend
+ * may be delivered in any order).
+ */
+export async function invitationLink(server: TestServer, email: string): Promise<string> {
+  const grant = await server.services.db.selectFrom("user_roles").select("invite_token_hash").where("user_email", "=", email).executeTakeFirst();
+  const links = (await server.outbox())
+    .filter((m) => m.to === email && /invit/i.test(m.subject))
+    .map((m) => new URL(m.text.match(/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/)![0]).pathname);
+  const live = links.find((path) => createHash("sha256").update(path.split("/").at(-1)!).digest("hex") === grant?.invite_token_hash);
+  if (!live) throw new Error(`no live invitation mailed to ${email}`);
+  return live;
+}
+
+/** Follows the invitation mailed to `email` as `client` (signed in with that address) and accepts it. */
+export async function acceptInvitation(server: TestServer, client: TestClient, email: string): Promise<Response> {
+  const response = await client.form(await invitationLink(server, email), { intent: "accept" });
+  if (response.status !== 302) throw new Error(`accepting the invitation of ${email} answered ${response.status}: ${await response.text()}`);
+  return response;
 }
 
 /** A started server with the three people most tests need: a visitor, a customer and an admin. */

@@ -6,6 +6,8 @@ import * as inbox from "./004_inbox.ts";
 import * as salesTotals from "./005_sales_totals.ts";
 import * as jobs from "./010_jobs.ts";
 import * as paymentsRest from "./020_payments_rest.ts";
+import * as provenGrants from "./050_proven_grants.ts";
+import * as auditLog from "./051_audit_log.ts";
 import * as contentWorkflow from "./060_content_workflow.ts";
 
 /**
@@ -20,5 +22,7 @@ export const migrations: Record<string, Migration> = {
   "005_sales_totals": salesTotals,
   "010_jobs": jobs,
   "020_payments_rest": paymentsRest,
+  "050_proven_grants": provenGrants,
+  "051_audit_log": auditLog,
   "060_content_workflow": contentWorkflow,
 };

@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "react-router";
+import { auditActor } from "~/audit/audit.server.ts";
 import { requireRole } from "~/auth/permissions.server.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
 import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { addItem } from "~/items/items.server.ts";
@@ -23,11 +25,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireRole(context, request, CONTENT_ROLE);
+  requireRole(context, request, CONTENT_ROLE);
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {
-    const item = await addItem(services.db, values, admin.email);
+    const item = await addItem(services.db, values, auditActor(context.get(viewerContext)));
     return { ok: true as const, item };
   });
 }

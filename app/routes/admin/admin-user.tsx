@@ -1,13 +1,16 @@
 import { Form, redirect, useNavigation } from "react-router";
+import { auditActor } from "~/audit/audit.server.ts";
 import { requireRole } from "~/auth/permissions.server.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
+import { shortDate } from "~/shared/dates.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { USER_ROLES, USER_UPDATED } from "~/users/schema.ts";
-import { deleteUser, getUser, updateUser } from "~/users/users.server.ts";
+import { deleteUser, getUser, resendInvitation, updateUser } from "~/users/users.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/admin-user";
 import { LinkLine } from "~/ui/link-line.tsx";
@@ -23,22 +26,29 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 /**
- * Save (email and role) or remove. Neither may leave the site without an admin. An admin who
- * takes away their own role goes to their dashboard, since the admin pages are closed to them now.
+ * Save (email and role), resend the invitation, or remove. None may leave the site without an
+ * admin who can sign in. An admin who takes away their own role goes to their dashboard, since
+ * the admin pages are closed to them now.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
+  const actor = auditActor(context.get(viewerContext));
   return guardForm(values, async () => {
     if (values.intent === "delete") {
-      const removed = await deleteUser(services.db, services.dbKind, params.id);
+      const removed = await deleteUser(services, actor, params.id);
       return redirect(removed.userEmail === admin.email ? "/dashboard" : "/add-user?removed=1");
     }
+    if (values.intent === "resend") {
+      const user = await resendInvitation(services, actor, params.id);
+      return { ok: true as const, message: `A new invitation was mailed to ${user.userEmail}. The earlier link no longer works.` };
+    }
     const before = await getUser(services.db, params.id);
-    const user = await updateUser(services.db, services.dbKind, params.id, values);
+    const user = await updateUser(services, actor, params.id, values);
     if (before.userEmail === admin.email && (user.userEmail !== admin.email || user.userRole !== "Admin")) return redirect("/dashboard");
-    return { ok: true as const, user };
+    const invited = user.status === "pending" && user.invitationExpiresAt && user.invitationExpiresAt !== before.invitationExpiresAt;
+    return { ok: true as const, message: invited ? `${USER_UPDATED}. An invitation was mailed to ${user.userEmail}.` : USER_UPDATED };
   });
 }
 
@@ -52,8 +62,15 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         Back to users
       </LinkLine>
       <h1 className="mb-6 text-3xl font-bold">Edit user</h1>
-      {actionData?.ok && <StatusMessage kind="success">{USER_UPDATED}</StatusMessage>}
+      {actionData?.ok && <StatusMessage kind="success">{actionData.message}</StatusMessage>}
       {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+      <p className="mb-4 text-sm text-gray-700">
+        {user.status === "active"
+          ? "Accepted: the role applies when this address signs in."
+          : `Invited, not yet accepted: the role applies once the owner of the address follows the mailed link${
+              user.invitationExpiresAt ? ` (it works until ${shortDate(user.invitationExpiresAt)})` : " (it has expired: send a new one)"
+            }. A new email must be accepted again.`}
+      </p>
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="update" />
         <Field
@@ -69,9 +86,17 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         <SelectField label="Role" name="userRole" options={USER_ROLES} defaultValue={failed?.values.userRole ?? user.userRole} error={failed?.fields.userRole} />
         <Button disabled={busy}>{busy ? "Saving…" : "Update User"}</Button>
       </Form>
+      {user.status === "pending" && user.userRole !== "Customer" && (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="resend" />
+          <Button variant="secondary" disabled={busy}>
+            Resend invitation
+          </Button>
+        </Form>
+      )}
       <Form method="post" className="mt-10 border-t border-gray-200 pt-6">
         <input type="hidden" name="intent" value="delete" />
-        <p className="mb-3 text-sm text-gray-700">Removing the user takes away their admin screens. The last admin cannot be removed.</p>
+        <p className="mb-3 text-sm text-gray-700">Removing the user takes away their admin screens and any open invitation. The last admin who can sign in cannot be removed.</p>
         <Button variant="danger" disabled={busy}>
           Remove user
         </Button>

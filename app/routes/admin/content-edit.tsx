@@ -12,7 +12,7 @@ import { AppError } from "~/errors.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
-import { shortDateTime } from "~/shared/dates.ts";
+import { utcDateTime } from "~/shared/dates.ts";
 import { PAGE_NOT_FOUND } from "~/shared/messages.ts";
 import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
@@ -96,7 +96,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       case "schedule": {
         const { publishAt } = await scheduleDraft(services.db, services.jobs, viewer, key, id, values);
-        return { ok: true as const, message: `Scheduled: it will be published at ${shortDateTime(publishAt)}.` };
+        return { ok: true as const, message: `Scheduled: it will be published at ${utcDateTime(publishAt)}.` };
       }
       case "unschedule":
         await cancelSchedule(services.db, viewer, key, id);
@@ -191,7 +191,7 @@ type Values = Record<string, string>;
 /** Where the record stands: live, live with a draft (and what it changes), or a draft never published. */
 function PublishState({ def, published, draft }: { def: SectionDef; published: Values | null; draft: { values: Values; updatedAt: string; updatedBy: string } | null }) {
   if (!draft) return <p className="mb-6 text-gray-700">Published: the form shows what the site shows.</p>;
-  const saved = `saved ${shortDateTime(draft.updatedAt)} by ${draft.updatedBy}`;
+  const saved = `saved ${utcDateTime(draft.updatedAt)} by ${draft.updatedBy}`;
   const preview = (
     <Link to={PREVIEW_PATHS.home} className="font-semibold underline">
       preview

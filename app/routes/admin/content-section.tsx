@@ -1,9 +1,10 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPageAt, adminPages, editUrl, entryTitle, pageRole, singular } from "~/content/admin-pages.ts";
+import { adminPageAt, adminPages, editUrl, pageRole, singular } from "~/content/admin-pages.ts";
 import { deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
 import { discardDraft, draftsOf, publish, saveDraft } from "~/content/drafts.server.ts";
+import { entryTitle } from "~/content/entry-title.ts";
 import { type FormButton, SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { AppError } from "~/errors.ts";

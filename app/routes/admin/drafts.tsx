@@ -2,7 +2,8 @@ import { Form, Link, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { editUrl, entryTitle } from "~/content/admin-pages.ts";
+import { editUrl } from "~/content/admin-pages.ts";
+import { entryTitle } from "~/content/entry-title.ts";
 import { discardDraft, listUnpublished, publish, publishAll } from "~/content/drafts.server.ts";
 import { PREVIEW_PATHS } from "~/content/preview.ts";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
@@ -10,7 +11,7 @@ import { FieldChanges, ScheduledAt } from "~/content/workflow-parts.tsx";
 import { AppError } from "~/errors.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { shortDateTime } from "~/shared/dates.ts";
+import { utcDateTime } from "~/shared/dates.ts";
 import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/drafts";
@@ -115,7 +116,7 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
                       {name}
                     </h2>
                     <p className="mt-1 text-sm text-gray-700">
-                      {draft.published ? "Changes to what the site shows" : "New, not published yet"}; saved {shortDateTime(draft.updatedAt)} by {draft.updatedBy}.
+                      {draft.published ? "Changes to what the site shows" : "New, not published yet"}; saved {utcDateTime(draft.updatedAt)} by {draft.updatedBy}.
                       {draft.publishAt && (
                         <>
                           {" "}

@@ -2,7 +2,8 @@ import { Form, Link, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { editUrl, entryTitle } from "~/content/admin-pages.ts";
+import { editUrl } from "~/content/admin-pages.ts";
+import { entryTitle } from "~/content/entry-title.ts";
 import { recordHistory, type RevisionView, restoreRevision } from "~/content/history.server.ts";
 import { type SectionDef, sections } from "~/content/sections.ts";
 import { FieldChanges } from "~/content/workflow-parts.tsx";
@@ -11,7 +12,7 @@ import { AppError } from "~/errors.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import { requestContext } from "~/services.server.ts";
-import { shortDateTime } from "~/shared/dates.ts";
+import { utcDateTime } from "~/shared/dates.ts";
 import { Button } from "~/ui/button.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
@@ -93,7 +94,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
       {result && (result.ok ? <StatusMessage kind="success">{result.message}</StatusMessage> : <StatusMessage kind="error">{result.error}</StatusMessage>)}
       <ol className="grid gap-6">
         {revisions.map((revision) => {
-          const when = shortDateTime(revision.at);
+          const when = utcDateTime(revision.at);
           const headingId = `revision-${revision.id}`;
           return (
             <li key={revision.id}>

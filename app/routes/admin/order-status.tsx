@@ -1,5 +1,7 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
+import { auditActor } from "~/audit/audit.server.ts";
 import { requireRole } from "~/auth/permissions.server.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { ORDER_STATUSES } from "~/orders/statuses.ts";
 import { shortDate } from "~/shared/dates.ts";
@@ -45,7 +47,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const values = await formValues(request);
   return guardForm(values, async () => {
     const { services } = context.get(requestContext);
-    await setOrderStatus(services.db, params.id, values);
+    await setOrderStatus(services.db, auditActor(context.get(viewerContext)), params.id, values);
     return { ok: true as const, message: ORDER_STATUS_UPDATED };
   });
 }

@@ -2,14 +2,14 @@ import { Form, Link, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { entryTitle } from "~/content/admin-pages.ts";
+import { entryTitle } from "~/content/entry-title.ts";
 import { type SectionDef, sections } from "~/content/sections.ts";
 import { listTrash, restoreFromTrash } from "~/content/trash.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { AppError } from "~/errors.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
-import { shortDateTime } from "~/shared/dates.ts";
+import { utcDateTime } from "~/shared/dates.ts";
 import { Button } from "~/ui/button.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
@@ -72,7 +72,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
                 {item.hadDraft && <span className="block text-sm text-gray-700">with an unpublished draft</span>}
               </Cell>
               <Cell>
-                {shortDateTime(item.deletedAt)} by {item.deletedBy}
+                {utcDateTime(item.deletedAt)} by {item.deletedBy}
               </Cell>
               <Cell>
                 <Form method="post">

@@ -35,13 +35,23 @@ export async function credentialsAction({ request, context }: Args, mode: "login
       if (!response.ok) throw new AppError(401, LOGIN_FAILED);
       return withCookies(redirect(safeRedirect(values.redirectTo)), response);
     }
-    // The spec's register form has no name field; the address's local part stands in for it.
-    const name = email.split("@")[0] ?? email;
-    const response = await services.auth.api.signUpEmail({ body: { email, password, name }, headers: request.headers, asResponse: true });
-    if (response.status === 422 || response.status === 400) {
-      throw new AppError(409, "An account with this email already exists. Log in instead.", { email: "An account with this email already exists" });
-    }
-    if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
+    const response = await createAccount(context, request, email, password);
     return withCookies(redirect(safeRedirect(values.redirectTo, "/")), response);
   });
+}
+
+/**
+ * Creates an account with checked credentials and signs it in (better-auth's answer carries the
+ * session cookie). An address that has an account already answers 409.
+ */
+export async function createAccount(context: RouteContext, request: Request, email: string, password: string): Promise<Response> {
+  const { services } = context.get(requestContext);
+  // The spec's register form has no name field; the address's local part stands in for it.
+  const name = email.split("@")[0] ?? email;
+  const response = await services.auth.api.signUpEmail({ body: { email, password, name }, headers: request.headers, asResponse: true });
+  if (response.status === 422 || response.status === 400) {
+    throw new AppError(409, "An account with this email already exists. Log in instead.", { email: "An account with this email already exists" });
+  }
+  if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
+  return response;
 }

@@ -1,0 +1,47 @@
+/**
+ * What the audit log records: every kind of admin and editor action, once, with the group the
+ * audit screen filters by and the words it shows. Browser-safe (the screen's filter reads it).
+ */
+export const AUDIT_KINDS = {
+  content: "Content",
+  orders: "Order status",
+  people: "Users and roles",
+  "payment-account": "Payment account",
+  "sign-in": "Sign-ins to the admin area",
+} as const;
+export type AuditKind = keyof typeof AUDIT_KINDS;
+
+export const AUDIT_ACTIONS = {
+  "content.create": { kind: "content", label: "Content added" },
+  "content.update": { kind: "content", label: "Content changed" },
+  "content.delete": { kind: "content", label: "Content deleted" },
+  "content.reorder": { kind: "content", label: "Content reordered" },
+  "content.draft": { kind: "content", label: "Draft saved" },
+  "content.discard": { kind: "content", label: "Draft discarded" },
+  "content.schedule": { kind: "content", label: "Publish scheduled" },
+  "content.unschedule": { kind: "content", label: "Schedule cancelled" },
+  "content.undelete": { kind: "content", label: "Restored from the trash" },
+  "item.create": { kind: "content", label: "Template item added" },
+  "order.status": { kind: "orders", label: "Order status changed" },
+  "user.add": { kind: "people", label: "Role granted" },
+  "user.change": { kind: "people", label: "User changed" },
+  "user.remove": { kind: "people", label: "User removed" },
+  "user.invite": { kind: "people", label: "Invitation sent again" },
+  "user.accept": { kind: "people", label: "Invitation accepted" },
+  "payment-account.create": { kind: "payment-account", label: "Payment account set" },
+  "payment-account.update": { kind: "payment-account", label: "Payment account changed" },
+  "sign-in": { kind: "sign-in", label: "Signed in" },
+} as const satisfies Record<string, { kind: AuditKind; label: string }>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const isAuditKind = (value: string): value is AuditKind => Object.hasOwn(AUDIT_KINDS, value);
+
+/** The actions filed under a kind (the screen's "kind of action" filter). */
+export const actionsOfKind = (kind: AuditKind): AuditAction[] =>
+  (Object.keys(AUDIT_ACTIONS) as AuditAction[]).filter((action) => AUDIT_ACTIONS[action].kind === kind);
+
+/** The words for an action; an action a newer version wrote shows as stored. */
+export const actionLabel = (action: string): string => (Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction].label : action);
+
+/** Who acted when `npm run admin` did it: the operator on the server. */
+export const COMMAND_LINE = "command line";
