@@ -2,6 +2,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { accessForPath } from "./auth/access.ts";
+import { CONTENT_ROLE, hasRole } from "./auth/roles.ts";
+import { isPreviewPath } from "./content/preview.ts";
 import { enforcePageAccess, pageRefusal } from "./auth/permissions.server.ts";
 import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
 import { asOutageResponse, rethrowAsOutage } from "./db/outage.server.ts";
@@ -25,7 +27,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     // A refused page never reaches the root loader, so its error carries the root's data: the
     // 403/404 page keeps the site's header and footer.
     const refusal = pageRefusal(access, viewer);
-    enforcePageAccess(access, viewer, request, refusal?.kind === "error" ? { root: await rootData(context) } : {});
+    enforcePageAccess(access, viewer, request, refusal?.kind === "error" ? { root: await rootData(context, request) } : {});
     const response = await next();
     // A loader met a database outage: its error page is a 503 (try again), not a 500.
     return response.status === 500 && info.dbOutage ? asOutageResponse(response) : response;
@@ -34,18 +36,23 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 type LoaderContext = Route.LoaderArgs["context"];
 
-/** Who is asking, the site's address (canonical URLs) and the header/footer content, for every page. */
-async function rootData(context: LoaderContext): Promise<RootData> {
+/**
+ * Who is asking, the site's address (canonical URLs) and the header/footer content, for every
+ * page; in an editor's preview, the header and footer with their drafts applied.
+ */
+async function rootData(context: LoaderContext, request: Request): Promise<RootData> {
   const viewer = context.get(viewerContext);
   const { services } = context.get(requestContext);
+  const preview = isPreviewPath(new URL(request.url).pathname) && hasRole(viewer, CONTENT_ROLE);
   return {
     viewer: { email: viewer.user?.email ?? null, roles: viewer.roles },
     siteUrl: services.config.appUrl,
-    chrome: await loadSiteChrome(services.db),
+    chrome: await loadSiteChrome(services.db, { preview }),
+    ...(preview ? { preview } : {}),
   };
 }
 
-export const loader = ({ context }: Route.LoaderArgs) => rootData(context);
+export const loader = ({ context, request }: Route.LoaderArgs) => rootData(context, request);
 
 /**
  * The stylesheet (about 6 KB gzipped) goes inline into each page's head on the server: no

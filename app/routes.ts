@@ -25,6 +25,10 @@ export default [
     route("add-user", "routes/admin/add-user.tsx"),
     route("admin-user/:id", "routes/admin/admin-user.tsx"),
     route("add-item", "routes/admin/add-item.tsx"),
+    // The content workflow: unpublished changes, a record's history, deleted items
+    route("admin/drafts", "routes/admin/drafts.tsx"),
+    route("admin/history/:id", "routes/admin/history.tsx"),
+    route("admin/trash", "routes/admin/trash.tsx"),
     route("items", "routes/admin/items.tsx"),
     // Orders
     route("total-orders", "routes/admin/total-orders.tsx"),
@@ -56,6 +60,10 @@ export default [
   // Public pages and search visibility
   route("pricing", "routes/site/pricing.tsx"),
   route("service", "routes/site/service.tsx"),
+  // An editor's preview: the same pages with drafts applied (content/preview.ts), outside the admin frame.
+  route("admin/preview", "routes/site/home.tsx", { id: "preview-home" }),
+  route("admin/preview/pricing", "routes/site/pricing.tsx", { id: "preview-pricing" }),
+  route("admin/preview/service", "routes/site/service.tsx", { id: "preview-service" }),
   route("sitemap.xml", "routes/site/sitemap.ts"),
   route("robots.txt", "routes/site/robots.ts"),
   route("*", "routes/site/not-found.tsx"),

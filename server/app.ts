@@ -8,6 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
 import type { Config } from "~/config.server.ts";
 import { adoptDemoImages, seedDemoContent } from "~/content/demo-content.server.ts";
+import { scheduledPublishJob } from "~/content/drafts.server.ts";
 import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
 import { AppError } from "~/errors.ts";
 import { asAppError } from "~/forms.server.ts";
@@ -64,6 +65,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   });
   const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
   jobs.register(mailDeliveryJob(config, log));
+  jobs.register(scheduledPublishJob(db, log));
   const mailer = createMailer(db, jobs);
   const rateLimiter = createRateLimiter(db, config.rateLimitPerMinute, { now: options.now });
   const media = createMediaLibrary({ db, config, jobs, log });

@@ -50,6 +50,13 @@ const staticPageAccess: Record<string, Access> = {
   "/setting": CONTENT_ROLE,
   "/add-item": CONTENT_ROLE,
   "/items": CONTENT_ROLE,
+  // The content workflow. History and trash show only sections the person may write (services check).
+  "/admin/drafts": CONTENT_ROLE,
+  "/admin/history/:id": CONTENT_ROLE,
+  "/admin/trash": CONTENT_ROLE,
+  "/admin/preview": CONTENT_ROLE,
+  "/admin/preview/pricing": CONTENT_ROLE,
+  "/admin/preview/service": CONTENT_ROLE,
   "/admin-user/:id": "Admin",
   "/admin/payment-status/:id": "Admin",
   "/admin/payments": "Admin",

@@ -1,4 +1,4 @@
-import { type AuditEntry, auditActor } from "../audit/audit.server.ts";
+import { type AuditActor, type AuditEntry, auditActor } from "../audit/audit.server.ts";
 import type { AuditAction } from "../audit/actions.ts";
 import { describeChanges, describeValues, quoted } from "../audit/summary.ts";
 import type { Actor } from "../auth/roles.ts";
@@ -17,23 +17,56 @@ const labelsOf = (def: SectionDef) => Object.fromEntries(Object.entries(def.fiel
 
 const action = (def: SectionDef, verb: "create" | "update" | "delete" | "reorder") => `${def.auditKind ?? "content"}.${verb}` as AuditAction;
 
+/** The actor of an entry: a request's viewer, or (a scheduled publish) the person who scheduled it, from no address. */
+const actorOf = (who: Actor | AuditActor): AuditActor => ("email" in who ? who : auditActor(who));
+
 const target = (def: SectionDef, id: string, values: Values) => (def.kind === "list" ? `${def.label} ${quoted(entryTitle(def, values))} (${id})` : `${def.label} (${id})`);
 
 const parse = (json: string): Values => JSON.parse(json) as Values;
 
 export const contentAudit = {
-  create: (viewer: Actor, def: SectionDef, id: string, values: Values): AuditEntry => ({
-    actor: auditActor(viewer),
+  /** `how` prefixes the summary ("Published on schedule."). */
+  create: (viewer: Actor | AuditActor, def: SectionDef, id: string, values: Values, how = ""): AuditEntry => ({
+    actor: actorOf(viewer),
     action: action(def, "create"),
     target: target(def, id, values),
-    summary: describeValues(values, labelsOf(def)),
+    summary: `${how}${describeValues(values, labelsOf(def))}`,
   }),
   /** `before` is the record's stored JSON before the update. */
-  update: (viewer: Actor, def: SectionDef, id: string, before: string, values: Values): AuditEntry => ({
-    actor: auditActor(viewer),
+  update: (viewer: Actor | AuditActor, def: SectionDef, id: string, before: string, values: Values, how = ""): AuditEntry => ({
+    actor: actorOf(viewer),
     action: action(def, "update"),
     target: target(def, id, values),
-    summary: describeChanges(parse(before), values, labelsOf(def)),
+    summary: `${how}${describeChanges(parse(before), values, labelsOf(def))}`,
+  }),
+  /** A publish: an update of a live record, or the create of one published for the first time. */
+  publish: (viewer: Actor | AuditActor, def: SectionDef, id: string, before: string | null, values: Values, how = ""): AuditEntry =>
+    before === null ? contentAudit.create(viewer, def, id, values, how) : contentAudit.update(viewer, def, id, before, values, how),
+  /** A draft saved: what it would change against what the site shows (`published`, null for a new record). */
+  draft: (viewer: Actor, def: SectionDef, id: string, published: Values | null, values: Values): AuditEntry => ({
+    actor: auditActor(viewer),
+    action: "content.draft",
+    target: target(def, id, values),
+    summary: published ? describeChanges(published, values, labelsOf(def)) : `New, not published: ${describeValues(values, labelsOf(def))}`,
+  }),
+  discard: (viewer: Actor, def: SectionDef, id: string, stored: string): AuditEntry => ({
+    actor: auditActor(viewer),
+    action: "content.discard",
+    target: target(def, id, parse(stored)),
+    summary: `Dropped the draft. It held ${describeValues(parse(stored), labelsOf(def))}`,
+  }),
+  schedule: (viewer: Actor, def: SectionDef, id: string, stored: string, publishAt: string | null): AuditEntry => ({
+    actor: auditActor(viewer),
+    action: publishAt ? "content.schedule" : "content.unschedule",
+    target: target(def, id, parse(stored)),
+    summary: publishAt ? `To be published at ${publishAt}` : "The draft stays unpublished",
+  }),
+  /** `stored` is the restored record's JSON. */
+  undelete: (viewer: Actor, def: SectionDef, id: string, stored: string): AuditEntry => ({
+    actor: auditActor(viewer),
+    action: "content.undelete",
+    target: target(def, id, parse(stored)),
+    summary: `Back on the site: ${describeValues(parse(stored), labelsOf(def))}`,
   }),
   /** `stored` is the deleted record's JSON. */
   delete: (viewer: Actor, def: SectionDef, id: string, stored: string): AuditEntry => ({

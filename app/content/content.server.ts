@@ -1,38 +1,31 @@
-import { sql } from "kysely";
 import { z } from "zod";
-import { type Actor, assertRole } from "../auth/roles.ts";
 import { recordAudit } from "../audit/audit.server.ts";
-import { type Db, isPostgres, isUniqueViolation, nowIso } from "../db/db.server.ts";
+import { type Actor, assertRole } from "../auth/roles.ts";
+import type { Db } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import { contentAudit } from "./content-audit.ts";
-import { fieldSchema } from "./field-rules.ts";
-import { holdImages } from "./images.server.ts";
+import { publicContentChanged } from "./public-change.server.ts";
+import { putLive } from "./revisions.server.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
+import { moveToTrash } from "./trash.server.ts";
+import { parseSection } from "./validate.server.ts";
+
+export { sectionSchema } from "./validate.server.ts";
 
 /**
- * Reading and writing content sections. Reads are plain queries (public pages call them);
- * every write checks here that the viewer holds the section's write role, validates against the registry, and is a
- * single statement or transaction, so nothing is ever half-written.
+ * Reading the published content and the JSON API's writes. Reads are plain queries of
+ * `content_items`, which holds exactly what the public site shows (drafts, history and trash live
+ * beside it). The API writes publish at once, as the spec's clients expect, and leave a revision
+ * like every other change of public content; the admin screens save drafts instead
+ * (drafts.server.ts). Every write checks the section's write role here and is one transaction,
+ * with its audit entry.
  */
-
-const schemas = new Map<string, z.ZodType<Record<string, string>>>();
-
-/** The zod schema of a section, derived from its fields (unknown keys such as `_id` are dropped). */
-export function sectionSchema(def: SectionDef): z.ZodType<Record<string, string>> {
-  let schema = schemas.get(def.key);
-  if (!schema) {
-    schema = z.object(Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, fieldSchema(field)]))) as unknown as z.ZodType<
-      Record<string, string>
-    >;
-    schemas.set(def.key, schema);
-  }
-  return schema;
-}
 
 type Row = { id: string; data: string };
 
-function toRecord<K extends SectionKey>(key: K, row: Row): SectionRecord<K> {
+/** A stored row as a record: `_id` and every field of the section, as text ("" when missing). */
+export function toRecord<K extends SectionKey>(key: K, row: Row): SectionRecord<K> {
   const stored = JSON.parse(row.data) as Record<string, string>;
   const record: Record<string, string> = { _id: row.id };
   for (const name of Object.keys(sections[key].fields)) record[name] = stored[name] ?? "";
@@ -69,91 +62,71 @@ export async function loadSections<K extends SectionKey>(db: Db, keys: readonly 
     .orderBy("created_at")
     .orderBy("id")
     .execute();
+  return groupBySection(keys, rows);
+}
+
+/** Rows of several sections, in the order given, as records grouped by section. */
+export function groupBySection<K extends SectionKey>(keys: readonly K[], rows: (Row & { section: string })[]): { [S in K]: SectionRecord<S>[] } {
   const result = Object.fromEntries(keys.map((k) => [k, [] as unknown[]])) as { [S in K]: SectionRecord<S>[] };
   for (const row of rows) {
     const key = row.section as K;
-    (result[key] as unknown[]).push(toRecord(key, row));
+    (result[key] as unknown[] | undefined)?.push(toRecord(key, row));
   }
   return result;
 }
 
 const editLink = (def: SectionDef, id: string) => def.editPath.replace(":id", id);
 
+/** API: creates a record and publishes it at once. */
 export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, input: unknown): Promise<SectionRecord<K>> {
   const def: SectionDef = sections[key];
   const by = assertRole(viewer, def.write);
-  const values = parseInput(sectionSchema(def), input);
-  if (def.kind === "singleton") {
-    const existing = await getSingleton(db, key);
-    if (existing) throw singletonExists(def, existing._id);
-  }
+  const values = parseSection(def, input);
+  if (def.kind === "singleton") await assertNoSingleton(db, def);
   const id = newId();
-  const now = nowIso();
-  try {
-    await db.transaction().execute(async (trx) => {
-      await holdImages(trx, def, values);
-      await trx
-        .insertInto("content_items")
-        .values({
-          id,
-          section: key,
-          singleton_key: def.kind === "singleton" ? key : null,
-          // New records go last; computed in the same statement as the insert.
-          position: sql<number>`(select coalesce(max(position), 0) + 1 from content_items where section = ${key})`,
-          data: JSON.stringify(values),
-          created_at: now,
-          updated_at: now,
-          updated_by: by,
-        })
-        .execute();
-      await recordAudit(trx, contentAudit.create(viewer, def, id, values));
-    });
-  } catch (error) {
-    // Two creates at the same moment: the unique singleton_key lets only one through.
-    if (def.kind === "singleton" && isUniqueViolation(error)) {
-      const existing = await getSingleton(db, key);
-      throw singletonExists(def, existing?._id ?? "");
-    }
-    throw error;
-  }
+  await db.transaction().execute(async (trx) => {
+    await putLive(trx, def, id, values, { by, note: API_NOTE });
+    await recordAudit(trx, contentAudit.create(viewer, def, id, values));
+  });
   return (await getRecord(db, key, id))!;
+}
+
+const API_NOTE = "Saved through the API";
+
+/** A singleton section takes one record: a published one, or a draft of the first one, is enough to refuse another. */
+export async function assertNoSingleton(db: Db, def: SectionDef): Promise<void> {
+  const existing = await getSingleton(db, def.key as SectionKey);
+  if (existing) throw singletonExists(def, existing._id);
+  const draft = await db.selectFrom("content_drafts").select("record_id").where("singleton_key", "=", def.key).executeTakeFirst();
+  if (draft) throw new AppError(409, `${def.label} already has an unpublished draft. Publish or discard it at ${editLink(def, draft.record_id)} (id ${draft.record_id}).`);
 }
 
 function singletonExists(def: SectionDef, id: string) {
   return new AppError(409, `${def.label} already exists; there is only one. Edit it at ${editLink(def, id)} (id ${id}).`);
 }
 
+/** API: replaces a record's values and publishes them at once (a pending draft stays a draft). */
 export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
   const def: SectionDef = sections[key];
   const by = assertRole(viewer, def.write);
-  const values = parseInput(sectionSchema(def), input);
+  const values = parseSection(def, input);
   if (!isId(id)) throw notFound(def.label);
   await db.transaction().execute(async (trx) => {
-    // The row as it was, locked on PostgreSQL so the audit entry's "old" is what this replaces.
-    const before = await trx
-      .selectFrom("content_items")
-      .select("data")
-      .where("id", "=", id)
-      .where("section", "=", key)
-      .$if(isPostgres(trx), (q) => q.forUpdate())
-      .executeTakeFirst();
-    if (!before) throw notFound(def.label);
-    await holdImages(trx, def, values);
-    await trx.updateTable("content_items").set({ data: JSON.stringify(values), updated_at: nowIso(), updated_by: by }).where("id", "=", id).execute();
-    await recordAudit(trx, contentAudit.update(viewer, def, id, before.data, values));
+    const { before } = await putLive(trx, def, id, values, { by, note: API_NOTE, existing: true });
+    await recordAudit(trx, contentAudit.update(viewer, def, id, before!, values));
   });
   return (await getRecord(db, key, id))!;
 }
 
+/** Deletes a list record: it goes to the trash (with its draft, if any), from where it can be restored. */
 export async function deleteRecord(db: Db, viewer: Actor, key: SectionKey, id: string): Promise<void> {
   const def: SectionDef = sections[key];
-  assertRole(viewer, def.write);
+  const by = assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
   if (!isId(id)) throw notFound(def.label);
   await db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom("content_items").where("id", "=", id).where("section", "=", key).returning("data").executeTakeFirst();
-    if (!deleted) throw notFound(def.label);
-    await recordAudit(trx, contentAudit.delete(viewer, def, id, deleted.data));
+    const { data } = await moveToTrash(trx, def, id, by);
+    await recordAudit(trx, contentAudit.delete(viewer, def, id, data));
   });
 }
 
@@ -172,6 +145,7 @@ export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, inp
     for (const [index, id] of ids.entries()) {
       await trx.updateTable("content_items").set({ position: index + 1 }).where("id", "=", id).execute();
     }
+    await publicContentChanged(trx, { section: key });
     await recordAudit(trx, contentAudit.reorder(viewer, def, ids.length));
   });
 }

@@ -359,6 +359,19 @@ export async function seedDemoContent(db: Db, media: MediaLibrary, log?: Pick<Lo
       if (again) throw new AlreadySeeded();
       // Several small inserts: one huge multi-row insert could pass SQLite's variable limit.
       for (let i = 0; i < rows.length; i += 20) await trx.insertInto("content_items").values(rows.slice(i, i + 20)).execute();
+      // Each record's history starts with the demo version, so it can be restored later.
+      const revisions = rows.map((row) => ({
+        id: newId(),
+        record_id: row.id,
+        section: row.section,
+        action: "imported" as const,
+        note: "Demo content",
+        before: null,
+        after: row.data,
+        created_at: now,
+        created_by: DEMO_AUTHOR,
+      }));
+      for (let i = 0; i < revisions.length; i += 20) await trx.insertInto("content_revisions").values(revisions.slice(i, i + 20)).execute();
     });
   } catch (error) {
     if (error instanceof AlreadySeeded || isUniqueViolation(error)) return false;

@@ -2,7 +2,7 @@
  * The kinds of field a content section can have. Every value is stored as text (the spec's
  * model); the kind decides the validation, the admin input and how the public page uses it.
  */
-export type FieldKind = "text" | "longText" | "url" | "image" | "number" | "email" | "choice";
+export type FieldKind = "text" | "longText" | "formatted" | "url" | "image" | "number" | "email" | "choice";
 
 export interface FieldDef {
   kind: FieldKind;
@@ -24,6 +24,18 @@ type Extra = Partial<Pick<FieldDef, "optional" | "hint" | "max">>;
 
 export const text = (label: string, extra: Extra = {}): FieldDef => ({ kind: "text", label, max: 200, ...extra });
 export const longText = (label: string, extra: Extra = {}): FieldDef => ({ kind: "longText", label, max: 5000, ...extra });
+/**
+ * Text with a little formatting (paragraphs, bold, italic, links, lists) in a small markdown
+ * subset, rendered to HTML on the server (content/formatted.server.ts); raw HTML, images and links
+ * other than http(s), mailto and site paths are refused.
+ */
+export const formatted = (label: string, extra: Extra = {}): FieldDef => ({
+  kind: "formatted",
+  label,
+  max: 5000,
+  hint: "A blank line starts a new paragraph. **bold**, *italic*, [link text](https://…), and lines starting with - make a list.",
+  ...extra,
+});
 export const url = (label: string, extra: Extra = {}): FieldDef => ({
   kind: "url",
   label,

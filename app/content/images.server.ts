@@ -69,14 +69,23 @@ function usesIn(rows: ContentRow[], onlyHash?: string): Map<string, ImageUser[]>
   return uses;
 }
 
+/**
+ * Published records and drafts whose data mentions `pattern` (a draft is meant to go live, so its
+ * images are in use too). Revisions and the trash are history: restoring one whose file is gone
+ * is refused by `holdImages`, naming the field.
+ */
+async function rowsMentioning(db: Db, pattern: string): Promise<ContentRow[]> {
+  const live = db.selectFrom("content_items").select(["id", "section", "data"]).where("data", "like", pattern);
+  const drafts = db.selectFrom("content_drafts").select(["record_id as id", "section", "data"]).where("data", "like", pattern);
+  return live.unionAll(drafts).execute();
+}
+
 /** Where the library file with this hash is used (the delete check; run inside its transaction). */
 export async function findImageUsers(db: Db, hash: string): Promise<ImageUser[]> {
-  const rows = await db.selectFrom("content_items").select(["id", "section", "data"]).where("data", "like", `%/media/${hash}-%`).execute();
-  return usesIn(rows, hash).get(hash) ?? [];
+  return usesIn(await rowsMentioning(db, `%/media/${hash}-%`), hash).get(hash) ?? [];
 }
 
 /** Every library file's uses, by hash (the library screen's "Used by"). */
 export async function imageUsage(db: Db): Promise<Map<string, ImageUser[]>> {
-  const rows = await db.selectFrom("content_items").select(["id", "section", "data"]).where("data", "like", "%/media/%").execute();
-  return usesIn(rows);
+  return usesIn(await rowsMentioning(db, "%/media/%"));
 }

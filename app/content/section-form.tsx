@@ -1,9 +1,11 @@
+import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { ImagePicker } from "../media/image-picker.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { SelectField } from "../ui/select-field.tsx";
 import { StatusMessage } from "../ui/status.tsx";
+import { useGuardedForm } from "../ui/unsaved-changes.tsx";
 import type { FieldDef } from "./fields.ts";
 import { type SectionDef, type SectionKey, sections } from "./sections.ts";
 
@@ -11,11 +13,20 @@ import { type SectionDef, type SectionKey, sections } from "./sections.ts";
  * Any section's admin form, rendered from its registry entry: one labelled input per field, of the
  * kind's input type, required unless optional, bounded by the field's length, prefilled with
  * `values`, with the server's message for each field next to it. Posts to the current page with
- * `_intent` and `_section` beside the fields (no field of the spec starts with an underscore).
+ * `_section` beside the fields and `_intent` from the button pressed (no field of the spec starts
+ * with an underscore); Enter in a field presses the first button. Leaving it with unsaved changes
+ * asks first (ui/unsaved-changes.tsx).
  */
+export interface FormButton {
+  intent: string;
+  label: string;
+  variant?: "primary" | "secondary";
+}
+
 export interface SectionFormProps {
   section: SectionKey;
-  intent: "create" | "update";
+  /** The submit buttons, each sending its intent; the first is the default. */
+  buttons: FormButton[];
   /** Current or just-typed values, by field name. */
   values?: Record<string, string>;
   /** The server's message for each wrong field. */
@@ -24,25 +35,31 @@ export interface SectionFormProps {
   error?: string;
   /** The spec's success text after a save. */
   success?: string;
-  submitLabel?: string;
   /** The id of the heading that names this form. */
   labelledBy?: string;
 }
 
-export function SectionForm({ section, intent, values = {}, errors = {}, error, success, submitLabel = "Save", labelledBy }: SectionFormProps) {
+export function SectionForm({ section, buttons, values = {}, errors = {}, error, success, labelledBy }: SectionFormProps) {
   const def: SectionDef = sections[section];
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("_section") === section && navigation.formData?.get("_intent") === intent;
+  const form = useRef<HTMLFormElement>(null);
+  useGuardedForm(form);
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("_section") === section ? navigation.formData.get("_intent") : null;
   return (
-    <Form method="post" className="max-w-2xl" aria-labelledby={labelledBy}>
+    <Form ref={form} method="post" className="max-w-2xl" aria-labelledby={labelledBy}>
       {success && <StatusMessage kind="success">{success}</StatusMessage>}
       {error && <StatusMessage kind="error">{error}</StatusMessage>}
-      <input type="hidden" name="_intent" value={intent} />
       <input type="hidden" name="_section" value={section} />
       {Object.entries(def.fields).map(([name, field]) => (
         <SectionField key={name} name={name} field={field} value={values[name] ?? ""} error={errors[name]} />
       ))}
-      <Button disabled={busy}>{busy ? "Saving…" : submitLabel}</Button>
+      <div className="flex flex-wrap gap-3">
+        {buttons.map((button) => (
+          <Button key={button.intent} name="_intent" value={button.intent} variant={button.variant ?? "primary"} disabled={submitting !== null}>
+            {submitting === button.intent ? "Working…" : button.label}
+          </Button>
+        ))}
+      </div>
     </Form>
   );
 }
@@ -57,6 +74,7 @@ function SectionField({ name, field, value, error }: { name: string; field: Fiel
   const common = { name, label: field.label, error, required: !field.optional, maxLength: field.max, defaultValue: value };
   switch (field.kind) {
     case "longText":
+    case "formatted":
       return <Field {...common} multiline hint={field.hint} />;
     case "url":
       // Site paths such as /contact are allowed, so not type="url" (it rejects them).

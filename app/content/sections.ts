@@ -1,6 +1,6 @@
 import { CONTENT_ROLE, type Role } from "../auth/roles.ts";
 import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
-import { choice, email, type FieldDef, image, longText, number, text, url } from "./fields.ts";
+import { choice, email, type FieldDef, formatted, image, longText, number, text, url } from "./fields.ts";
 
 /**
  * Every content section of the site, once, as data. From each entry come its zod schema, its
@@ -26,6 +26,11 @@ export interface SectionDef<F extends Record<string, FieldDef> = Record<string, 
   read: "public" | Role;
   /** Who may create, edit, reorder and delete it (API and admin screens); the access table reads this. */
   write: Role;
+  /**
+   * Whether the admin screens save drafts that are published later (the public site's content) or
+   * save at once (a setting such as the payment account). History is kept either way.
+   */
+  drafts: boolean;
   /** How the admin screens show it. */
   admin: AdminDisplay;
   /** The audit log files its changes as content unless this names their own kind. */
@@ -46,7 +51,8 @@ export interface AdminDisplay {
   navGroup?: "Content" | "Settings";
 }
 
-type Base<F extends Record<string, FieldDef>> = Omit<SectionDef<F>, "kind" | "read" | "write" | "saved" | "admin"> & {
+type Base<F extends Record<string, FieldDef>> = Omit<SectionDef<F>, "kind" | "read" | "write" | "saved" | "admin" | "drafts"> & {
+  drafts?: boolean;
   read?: "public" | Role;
   write?: Role;
   saved: string | { create: string; update: string };
@@ -56,7 +62,7 @@ type Base<F extends Record<string, FieldDef>> = Omit<SectionDef<F>, "kind" | "re
 const savedTexts = (saved: string | { create: string; update: string }) => (typeof saved === "string" ? { create: saved, update: saved } : saved);
 
 function singleton<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
-  return { ...def, kind: "singleton", read: def.read ?? "public", write: def.write ?? CONTENT_ROLE, saved: savedTexts(def.saved), admin: def.admin ?? {} };
+  return { ...def, kind: "singleton", read: def.read ?? "public", write: def.write ?? CONTENT_ROLE, drafts: def.drafts ?? true, saved: savedTexts(def.saved), admin: def.admin ?? {} };
 }
 
 /** Lists also get delete (`DELETE` on the record's path) and reorder (`PUT /reorder/<list>`). */
@@ -66,6 +72,7 @@ function list<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
     kind: "list",
     read: def.read ?? "public",
     write: def.write ?? CONTENT_ROLE,
+    drafts: def.drafts ?? true,
     saved: savedTexts(def.saved),
     admin: def.admin ?? {},
     api: { ...def.api, remove: def.api.one, reorder: `/reorder${def.api.list}` },
@@ -90,7 +97,7 @@ export const sections = {
     fields: {
       bannerHeading: text("Heading"),
       bannerText: text("Highlighted text"),
-      bannerDetails: longText("Details"),
+      bannerDetails: formatted("Details"),
       imageOne: image("Image"),
       buttonText: text("Button text", { max: 60 }),
       buttonURL: url("Button link"),
@@ -117,7 +124,7 @@ export const sections = {
     fields: {
       aboutText: text("Small heading"),
       aboutHeading: text("Heading"),
-      aboutDetails: longText("Details"),
+      aboutDetails: formatted("Details"),
       aboutImgOne: image("Image"),
       pointOne: text("Point 1"),
       pointTwo: text("Point 2"),
@@ -145,7 +152,7 @@ export const sections = {
     api: { list: "/service-items", one: "/service-item/:id", create: "/add-service-item", update: "/service-item/:id" },
     saved: "Service is Updated",
     admin: { titleField: "serviceTitle", editLinkText: "Edit Services" },
-    fields: { serviceIcon: image("Icon"), serviceTitle: text("Title"), serviceDetails: longText("Details", { max: 1000 }) },
+    fields: { serviceIcon: image("Icon"), serviceTitle: text("Title"), serviceDetails: formatted("Details", { max: 1000 }) },
   }),
   videoText: singleton({
     key: "videoText",
@@ -304,7 +311,7 @@ export const sections = {
     api: { list: "/faq-items", one: "/faq-item/:id", create: "/add-faq-item", update: "/faq-item/:id" },
     saved: { create: "FAQ Item is Added", update: "FAQ Item is Updated" },
     admin: { titleField: "accodingTitle", editLinkText: "Edit FAQs" },
-    fields: { accodingTitle: text("Question"), accodingText: longText("Answer", { max: 2000 }) },
+    fields: { accodingTitle: text("Question"), accodingText: formatted("Answer", { max: 2000 }) },
   }),
   testimonialText: singleton({
     key: "testimonialText",
@@ -396,6 +403,8 @@ export const sections = {
     // Who receives the money is the Admin's business, not an Editor's.
     read: "Admin",
     write: "Admin",
+    // A setting, not page content: saved at once, no draft to publish.
+    drafts: false,
     admin: { navGroup: "Settings" },
     auditKind: "payment-account",
     fields: { paypalEmail: email("PayPal email that receives payments") },
@@ -406,3 +415,9 @@ export type SectionKey = keyof typeof sections;
 
 /** A stored record as the API and pages see it: `_id` plus the section's fields as text. */
 export type SectionRecord<K extends SectionKey> = { _id: string } & { [F in keyof (typeof sections)[K]["fields"]]: string };
+
+/**
+ * A record as the public pages get it: formatted fields also come rendered, as sanitised HTML made
+ * on the server (`_html`) and as plain text for meta descriptions (`_text`).
+ */
+export type PageRecord<K extends SectionKey> = SectionRecord<K> & { _html?: Record<string, string>; _text?: Record<string, string> };

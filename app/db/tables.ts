@@ -12,6 +12,9 @@ export interface Database {
   user_roles: UserRolesTable;
   rate_limits: RateLimitsTable;
   content_items: ContentItemsTable;
+  content_drafts: ContentDraftsTable;
+  content_revisions: ContentRevisionsTable;
+  content_trash: ContentTrashTable;
   orders: OrdersTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
@@ -72,6 +75,53 @@ export interface ContentItemsTable {
   created_at: string;
   updated_at: string;
   updated_by: string;
+}
+
+/**
+ * The unpublished version of one content record (at most one each). `record_id` is the published
+ * record's id, or the id a new record gets when it is first published.
+ */
+export interface ContentDraftsTable {
+  record_id: string;
+  section: string;
+  /** The section name for singletons (unique, like content_items'), NULL for list items. */
+  singleton_key: string | null;
+  /** The section's fields as a JSON object of strings. */
+  data: string;
+  /** When the draft is to be published by itself (ISO UTC), if scheduled. */
+  publish_at: string | null;
+  scheduled_by: string | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** What a content change did: a publish (of a draft or an API write), a delete, a restore. */
+export type RevisionAction = "imported" | "created" | "published" | "deleted" | "restored" | "undeleted";
+
+/** One change of public content: the record's values before and after it, as JSON (NULL where there were none). */
+export interface ContentRevisionsTable {
+  id: string;
+  record_id: string;
+  section: string;
+  action: RevisionAction;
+  /** How it happened, in words ("Through the API", "On schedule", "Restored the version of …"). */
+  note: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+  created_by: string;
+}
+
+/** A deleted list item, with its place in the list and its draft, until it is restored. */
+export interface ContentTrashTable {
+  record_id: string;
+  section: string;
+  position: number;
+  data: string;
+  draft: string | null;
+  deleted_at: string;
+  deleted_by: string;
 }
 
 /** A role granted to an email; it applies once the address is proven (docs/decisions/0017). */

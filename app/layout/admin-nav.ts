@@ -2,6 +2,7 @@ import { matchRoutes } from "react-router";
 import { accessForPath, requiredRole } from "../auth/access.ts";
 import { hasRole, type RoleHolder } from "../auth/roles.ts";
 import { adminPages } from "../content/admin-pages.ts";
+import { PREVIEW_PATHS } from "../content/preview.ts";
 
 /**
  * Every admin screen, as data: the sidebar, the breadcrumb and the "current screen" mark all read
@@ -30,9 +31,12 @@ const contentScreens = (group: NavGroup): AdminScreen[] =>
     .map((page) => ({ group, label: page.title, path: page.path, within: page.sections.flatMap((def) => [def.editPath, ...(def.aliasEditPaths ?? [])]) }));
 
 export const ADMIN_SCREENS: AdminScreen[] = [
-  { group: "Content", label: "Site content", path: "/setting" },
+  { group: "Content", label: "Site content", path: "/setting", within: ["/admin/history/:id"] },
   { group: "Content", label: "Media library", path: "/admin/media" },
+  // The previews are reached from here (they show the public frame, not this one).
+  { group: "Content", label: "Unpublished changes", path: "/admin/drafts", within: Object.values(PREVIEW_PATHS) },
   ...contentScreens("Content"),
+  { group: "Content", label: "Trash", path: "/admin/trash" },
   { group: "Content", label: "Template items", path: "/items", within: ["/add-item"] },
   { group: "Orders and payments", label: "All orders", path: "/total-orders", within: ["/admin/payment-status/:id"] },
   { group: "Orders and payments", label: "Payments", path: "/admin/payments" },

@@ -8,6 +8,8 @@ export interface RootData {
   /** The public address (canonical URLs). */
   siteUrl: string;
   chrome: SiteChrome;
+  /** This page is an editor's preview of unpublished content (content/preview.ts). */
+  preview?: boolean;
 }
 
 const EMPTY: RootData = { viewer: { email: null, roles: [] }, siteUrl: "", chrome: {} };

@@ -1,12 +1,12 @@
-import { loadSections } from "../content/content.server.ts";
+import { loadPageSections } from "../content/pages.server.ts";
 import type { Db } from "../db/db.server.ts";
 import type { SiteChrome } from "./chrome.ts";
 
 const CHROME_SECTIONS = ["logo", "footerAbout", "footerAddress", "footerSocial", "copyright"] as const;
 
-/** What the header and footer of every page show, in one query (indexed on section). */
-export async function loadSiteChrome(db: Db): Promise<SiteChrome> {
-  const s = await loadSections(db, CHROME_SECTIONS);
+/** What the header and footer of every page show, in one query (indexed on section); drafts applied in a preview. */
+export async function loadSiteChrome(db: Db, options: { preview?: boolean } = {}): Promise<SiteChrome> {
+  const s = await loadPageSections(db, CHROME_SECTIONS, options);
   return {
     logo: s.logo[0]?.logo || undefined,
     footerAbout: s.footerAbout[0],

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { SectionRecord } from "../content/sections.ts";
+import type { PageRecord, SectionRecord } from "../content/sections.ts";
 import { type Plan, pickPlans, plainPrice, truncate } from "./display.ts";
 
 /** Search visibility of the public pages: meta tags and JSON-LD, built from the page's content. */
@@ -55,6 +55,15 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
   ];
 }
 
+/**
+ * The meta tags of a page that has an editor's preview: the page's own, or for the preview a
+ * title that says so and `noindex` (no canonical or sharing tags: it is not a public page).
+ */
+export function previewMeta(preview: boolean | undefined, seo: PageSeo): MetaDescriptor[] {
+  if (!preview) return pageMeta(seo);
+  return [{ title: `Preview: ${seo.title}` }, { name: "robots", content: "noindex" }];
+}
+
 /** The root route's data as a meta function sees it (the site URL lives there). */
 export function siteUrlFrom(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { siteUrl?: string } | undefined;
@@ -105,14 +114,14 @@ export function offersLd(siteUrl: string, plans: Plan[], points: (plan: Plan) =>
   }));
 }
 
-export function faqLd(items: SectionRecord<"faqItems">[]): JsonLd | undefined {
+export function faqLd(items: PageRecord<"faqItems">[]): JsonLd | undefined {
   if (!items.length) return undefined;
   return {
     "@type": "FAQPage",
     mainEntity: items.map((item) => ({
       "@type": "Question",
       name: item.accodingTitle,
-      acceptedAnswer: { "@type": "Answer", text: item.accodingText },
+      acceptedAnswer: { "@type": "Answer", text: item._text?.accodingText ?? item.accodingText },
     })),
   };
 }

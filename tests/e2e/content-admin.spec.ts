@@ -3,8 +3,9 @@ import { e2eEnv } from "../../playwright.config.ts";
 import { makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 /**
- * An admin edits the banner, a pricing plan and an FAQ item through the admin screens, sees the
- * spec's success text each time, and a visitor then finds the new text on the landing page.
+ * An admin edits the banner, a pricing plan and an FAQ item through the admin screens: the banner
+ * is saved as a draft first (visitors do not see it; the preview does), then published. Each
+ * publish shows the spec's success text, and a visitor then finds the new text on the landing page.
  * The server starts with demo content; where a section is still empty, the admin creates it
  * through the same screens first.
  */
@@ -34,16 +35,35 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
     await page.getByLabel("Image", { exact: true }).fill("https://images.example.com/banner.svg");
     await page.getByLabel("Button text").fill("See plans");
     await page.getByLabel("Button link").fill("/#pricing");
-    await page.getByRole("button", { name: "Create Banner" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("status")).toHaveText("Banner is Updated");
   }
   await page.getByRole("link", { name: "Edit Banner" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Banner" })).toBeVisible();
   const heading = `Rank higher ${stamp}`;
   await page.getByLabel("Heading", { exact: true }).fill(heading);
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("status")).toHaveText("Banner is Updated");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status")).toHaveText("Draft saved. Visitors see it once you publish it.");
+  await expect(page.getByRole("main").getByText("Unpublished changes", { exact: true })).toBeVisible();
+
+  // Not on the public site yet; the preview shows it, marked as a preview.
+  const outsider = await browser.newContext({ baseURL: e2eEnv.APP_URL });
+  const publicPage = await outsider.newPage();
+  await publicPage.goto("/");
+  await expect(publicPage.getByRole("heading", { level: 1 })).not.toContainText(heading);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page).toHaveURL(/\/admin\/preview$/);
+  await expect(page.getByRole("note", { name: "Preview" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Banner" })).toBeVisible();
   await expect(page.getByLabel("Heading", { exact: true })).toHaveValue(heading);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Banner is Updated");
+  await expect(page.getByText("Published: the form shows what the site shows.")).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.getByRole("heading", { level: 1 })).toContainText(heading);
+  await outsider.close();
 
   // Pricing: a list of plans shown as cards, each with Edit Pricing.
   await page.getByRole("link", { name: "Back to settings" }).click();
@@ -55,14 +75,14 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
     await page.getByLabel("Price in US dollars").fill("49");
     await page.getByLabel("Button text").fill("Order now");
     await page.getByLabel("Point 1", { exact: true }).fill("Keyword research");
-    await page.getByRole("button", { name: "Add Pricing plan" }).click();
+    await page.getByRole("form", { name: "Add Pricing plan" }).getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("status")).toHaveText("Pricing Plan is Added");
   }
   await page.getByRole("link", { name: "Edit Pricing" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Pricing plan" })).toBeVisible();
   const point = `Weekly ranking report ${stamp}`;
   await page.getByLabel("Point 1", { exact: true }).fill(point);
-  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Pricing One Is Updated");
 
   // FAQ: heading and items on one page; each item has Edit FAQs.
@@ -73,20 +93,20 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
       const headingForm = page.getByRole("form", { name: "FAQ heading" });
       await headingForm.getByLabel("Small heading").fill("FAQ");
       await headingForm.getByLabel("Heading", { exact: true }).fill("Questions people ask");
-      await headingForm.getByRole("button", { name: "Create FAQ heading" }).click();
+      await headingForm.getByRole("button", { name: "Publish", exact: true }).click();
       await expect(page.getByRole("status")).toHaveText("FAQ is Updated");
     }
     const itemForm = page.getByRole("form", { name: "Add FAQ item" });
     await itemForm.getByLabel("Question").fill("How long does SEO take?");
     await itemForm.getByLabel("Answer").fill("Most sites see movement within three months.");
-    await itemForm.getByRole("button", { name: "Add FAQ item" }).click();
+    await itemForm.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("status")).toHaveText("FAQ Item is Added");
   }
   await page.getByRole("link", { name: "Edit FAQs" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit FAQ item" })).toBeVisible();
   const question = `Do you report every month ${stamp}?`;
   await page.getByLabel("Question").fill(question);
-  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("FAQ Item is Updated");
 
   // A visitor (no session) sees the new texts on the landing page.

@@ -60,12 +60,12 @@ describe("an entry for each kind of action, with actor and address", () => {
     expect(updated).toEqual([expect.objectContaining({ actor: EDITOR, action: "content.update", summary: "Answer: “Three to six months.” → “Four to six months.”" })]);
 
     // The pages: an admin adds a second entry and moves it up (a reorder).
-    const second = await recorded(() => admin.form("/edit-faq", { _intent: "create", _section: "faqItems", accodingTitle: "Do you write content?", accodingText: "Yes." }));
+    const second = await recorded(() => admin.form("/edit-faq", { _intent: "publish", _section: "faqItems", accodingTitle: "Do you write content?", accodingText: "Yes." }));
     expect(second).toEqual([expect.objectContaining({ actor: ADMIN, ip: expect.stringMatching(LOOPBACK), action: "content.create" })]);
     const secondId = (await admin.json("GET", "/api/faq-items")).body.at(-1)._id;
     const moved = await recorded(() => admin.form("/edit-faq", { _intent: "move-up", _section: "faqItems", _id: secondId }));
     expect(moved).toEqual([expect.objectContaining({ actor: ADMIN, action: "content.reorder", target: "FAQ items", summary: "Put the 2 entries in a new order" })]);
-    const edited = await recorded(() => admin.form(`/faq-edit/${secondId}`, { accodingTitle: "Do you write copy?", accodingText: "Yes." }));
+    const edited = await recorded(() => admin.form(`/faq-edit/${secondId}`, { _intent: "publish", accodingTitle: "Do you write copy?", accodingText: "Yes." }));
     expect(edited).toEqual([expect.objectContaining({ action: "content.update", summary: "Question: “Do you write content?” → “Do you write copy?”" })]);
 
     const deleted = await recorded(() => editor.json("DELETE", `/api/faq-item/${id}`));

@@ -58,8 +58,11 @@ const title = (html: string) => html.match(/<title>(.*?)<\/title>/)?.[1];
 const h1 = (html: string) => [...html.matchAll(/<h1\b[^>]*>(.*?)<\/h1>/g)].map((m) => m[1]);
 const statusText = (html: string) => html.match(/role="status"[^>]*>(.*?)<\/p>/)?.[1];
 const alertText = (html: string) => html.match(/role="alert"[^>]*>(.*?)<\/p>/)?.[1];
-const hasForm = (html: string, def: SectionDef, intent: string) =>
-  html.includes(`name="_intent" value="${intent}"/><input type="hidden" name="_section" value="${def.key}"/>`);
+/** The section's create form: its `_section` field and a Publish (or Create/Add) button in the section's block. */
+const hasCreateForm = (html: string, def: SectionDef) => {
+  const block = sectionOf(html, def);
+  return block.includes(`<input type="hidden" name="_section" value="${def.key}"/>`) && /<button\b[^>]*value="publish"[^>]*name="_intent"/.test(block);
+};
 const hrefs = (html: string) => [...html.matchAll(/<a\b[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
 /** One section's block of an admin page. */
 const sectionOf = (html: string, def: SectionDef) => {
@@ -109,7 +112,7 @@ describe("every admin page of the registry, before any content exists", () => {
       expect(html).toMatch(/<a\b[^>]*href="\/setting"[^>]*>Back to settings<\/a>/);
       for (const def of page.sections) {
         expect(html).toContain(`>${def.label}</h2>`);
-        expect(hasForm(html, def, "create"), `${def.key} create form`).toBe(true);
+        expect(hasCreateForm(html, def), `${def.key} create form`).toBe(true);
         const block = sectionOf(html, def);
         // One labelled input per field, required unless optional.
         for (const [name, field] of Object.entries(def.fields)) {
@@ -146,7 +149,7 @@ describe("saving every section through its page forms", () => {
   for (const def of all) {
     it(`${def.key}: create on ${def.adminPath} ("${def.saved.create}"), then edit on ${def.editPath} ("${def.saved.update}")`, async () => {
       const values = sampleValues(def, 1);
-      const created = await post(admin, def.adminPath, formFor(def, "create", values));
+      const created = await post(admin, def.adminPath, formFor(def, "publish", values));
       expect(created.status).toBe(200);
       expect(statusText(created.html)).toBe(def.saved.create);
       const [record] = await records(def);
@@ -157,11 +160,11 @@ describe("saving every section through its page forms", () => {
       expect(page).toContain(`href="${edit(def, id)}"`);
       if (def.kind === "singleton") {
         // One record: the edit link replaces the create form, and the current values are shown.
-        expect(hasForm(page, def, "create")).toBe(false);
+        expect(hasCreateForm(page, def)).toBe(false);
         expect(page).toContain(`>Edit ${def.label}</a>`);
         for (const value of Object.values(values)) if (value) expect(page).toContain(value);
       } else {
-        expect(hasForm(page, def, "create")).toBe(true);
+        expect(hasCreateForm(page, def)).toBe(true);
       }
 
       const editor = await view(admin, edit(def, id));
@@ -172,7 +175,7 @@ describe("saving every section through its page forms", () => {
       for (const value of Object.values(values)) if (value) expect(editor.html).toContain(value);
 
       const changed = sampleValues(def, 2);
-      const saved = await post(admin, edit(def, id), formFor(def, "update", changed));
+      const saved = await post(admin, edit(def, id), formFor(def, "publish", changed));
       expect(saved.status).toBe(200);
       expect(statusText(saved.html)).toBe(def.saved.update);
       expect(await records(def)).toEqual([{ _id: id, ...changed }]);
@@ -196,7 +199,7 @@ describe("errors", () => {
     const def = sections.banner as SectionDef;
     const [before] = await records(def);
     const typed: Record<string, string> = { ...sampleValues(def, 5), bannerHeading: "", buttonURL: "javascript:alert(1)" };
-    const result = await post(admin, edit(def, before!._id), formFor(def, "update", typed));
+    const result = await post(admin, edit(def, before!._id), formFor(def, "publish", typed));
     expect(result.status).toBe(400);
     expect(fieldError(result.html, "bannerHeading")).toBe("Heading is required");
     expect(fieldError(result.html, "buttonURL")).toBe("Button link must be an http(s) address or a path on this site");
@@ -210,7 +213,7 @@ describe("errors", () => {
   it("shows errors next to the fields of a list's add form, and adds nothing", async () => {
     const def = sections.faqItems as SectionDef;
     const before = await records(def);
-    const result = await post(admin, def.adminPath, formFor(def, "create", badValues(def)));
+    const result = await post(admin, def.adminPath, formFor(def, "publish", badValues(def)));
     expect(result.status).toBe(400);
     expect(fieldError(result.html, "accodingTitle")).toBe("Question must be at most 200 characters");
     expect(fieldError(result.html, "accodingText")).toBe("Answer must be at most 2000 characters");
@@ -220,7 +223,7 @@ describe("errors", () => {
   it("refuses a second singleton from a stale create form, pointing to the edit screen", async () => {
     const def = sections.logo as SectionDef;
     const [existing] = await records(def);
-    const result = await post(admin, def.adminPath, formFor(def, "create", sampleValues(def, 7)));
+    const result = await post(admin, def.adminPath, formFor(def, "publish", sampleValues(def, 7)));
     expect(result.status).toBe(409);
     expect(alertText(result.html)).toContain(edit(def, existing!._id));
     expect(await records(def)).toHaveLength(1);
@@ -233,19 +236,19 @@ describe("errors", () => {
       expect(page.status, path).toBe(404);
       expect(h1(page.html)).toEqual(["Page not found"]);
     }
-    const write = await post(admin, `/banner/${UNKNOWN_ID}`, formFor(sections.banner as SectionDef, "update", sampleValues(sections.banner as SectionDef)));
+    const write = await post(admin, `/banner/${UNKNOWN_ID}`, formFor(sections.banner as SectionDef, "publish", sampleValues(sections.banner as SectionDef)));
     expect(write.status).toBe(404);
   });
 
   it("refuses page-form saves from visitors and customers", async () => {
     const def = sections.banner as SectionDef;
     const [before] = await records(def);
-    const asVisitor = await post(visitor, edit(def, before!._id), formFor(def, "update", sampleValues(def, 8)));
+    const asVisitor = await post(visitor, edit(def, before!._id), formFor(def, "publish", sampleValues(def, 8)));
     expect(asVisitor.status).toBe(302);
     expect(asVisitor.location).toMatch(/^\/login\?redirectTo=/);
-    const asCustomer = await post(customer, edit(def, before!._id), formFor(def, "update", sampleValues(def, 8)));
+    const asCustomer = await post(customer, edit(def, before!._id), formFor(def, "publish", sampleValues(def, 8)));
     expect(asCustomer.status).toBe(403);
-    const createAsCustomer = await post(customer, sections.faqItems.adminPath, formFor(sections.faqItems as SectionDef, "create", sampleValues(sections.faqItems as SectionDef, 8)));
+    const createAsCustomer = await post(customer, sections.faqItems.adminPath, formFor(sections.faqItems as SectionDef, "publish", sampleValues(sections.faqItems as SectionDef, 8)));
     expect(createAsCustomer.status).toBe(403);
     expect(await records(def)).toEqual([before]);
     expect(await records(sections.faqItems as SectionDef)).toHaveLength(1);
@@ -258,7 +261,7 @@ describe("the about editor at /{id}", () => {
     const page = await view(admin, `/${about!._id}`);
     expect(page.status).toBe(200);
     expect(h1(page.html)).toEqual(["Edit About"]);
-    const saved = await post(admin, `/${about!._id}`, formFor(sections.about as SectionDef, "update", sampleValues(sections.about as SectionDef, 3)));
+    const saved = await post(admin, `/${about!._id}`, formFor(sections.about as SectionDef, "publish", sampleValues(sections.about as SectionDef, 3)));
     expect(statusText(saved.html)).toBe("About is Updated");
   });
 
@@ -270,7 +273,7 @@ describe("the about editor at /{id}", () => {
       expect(page.status, path).toBe(404);
       expect(h1(page.html)).toEqual(["Page not found"]);
     }
-    expect((await post(admin, `/${banner!._id}`, formFor(sections.about as SectionDef, "update", sampleValues(sections.about as SectionDef)))).status).toBe(404);
+    expect((await post(admin, `/${banner!._id}`, formFor(sections.about as SectionDef, "publish", sampleValues(sections.about as SectionDef)))).status).toBe(404);
     for (const client of [visitor, customer]) {
       const page = await view(client, `/${about!._id}`);
       expect(page.status).toBe(404);
@@ -306,7 +309,7 @@ describe("list entries on the admin page", () => {
 
   it("moves entries up and down and deletes one after confirmation", async () => {
     const def = sections.faqItems as SectionDef;
-    for (const n of [3, 4]) expect(statusText((await post(admin, def.adminPath, formFor(def, "create", sampleValues(def, n)))).html)).toBe("FAQ Item is Added");
+    for (const n of [3, 4]) expect(statusText((await post(admin, def.adminPath, formFor(def, "publish", sampleValues(def, n)))).html)).toBe("FAQ Item is Added");
     const ids = (await records(def)).map((r) => r._id);
     expect(ids).toHaveLength(3);
 
@@ -324,7 +327,7 @@ describe("list entries on the admin page", () => {
     expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[2], ids[0]]);
 
     const removed = await post(admin, def.adminPath, formFor(def, "delete", {}, ids[2]));
-    expect(statusText(removed.html)).toBe(`${singular(def.label)} deleted`);
+    expect(statusText(removed.html)).toBe(`${singular(def.label)} deleted. It is in the trash, from where it can be restored.`);
     expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[0]]);
     const again = await post(admin, def.adminPath, formFor(def, "delete", {}, ids[2]));
     expect(again.status).toBe(404);
@@ -332,7 +335,7 @@ describe("list entries on the admin page", () => {
   });
 
   it("refuses a form that names a section of another page", async () => {
-    const result = await post(admin, "/edit-banner", formFor(sections.faqItems as SectionDef, "create", sampleValues(sections.faqItems as SectionDef, 9)));
+    const result = await post(admin, "/edit-banner", formFor(sections.faqItems as SectionDef, "publish", sampleValues(sections.faqItems as SectionDef, 9)));
     expect(result.status).toBe(400);
     expect(await records(sections.faqItems as SectionDef)).toHaveLength(2);
   });
@@ -355,7 +358,7 @@ describe("the public landing page", () => {
       [faq, faqRecord!._id, { ...sampleValues(faq, 4), accodingTitle: question }],
       [plans, plan!._id, { ...sampleValues(plans, 4), packageName: "Premium", packagePointOne: point }],
     ] as const) {
-      const saved = await post(admin, edit(def, id), formFor(def, "update", values));
+      const saved = await post(admin, edit(def, id), formFor(def, "publish", values));
       expect(statusText(saved.html)).toBe(def.saved.update);
     }
 

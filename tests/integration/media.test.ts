@@ -294,7 +294,7 @@ describe("image fields", () => {
   });
 
   it("refuse it on the admin form too, next to the field", async () => {
-    const response = await editor.form("/edit-banner", { _intent: "create", _section: "banner", ...banner("/images/nothing.png") });
+    const response = await editor.form("/edit-banner", { _intent: "publish", _section: "banner", ...banner("/images/nothing.png") });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Image: /images/nothing.png is not an image in the media library.");
@@ -336,6 +336,27 @@ describe("image fields", () => {
     expect(item.status).toBe(201);
     const refused = await editor.json("DELETE", `/api/media/${icon.id}`);
     expect(refused.body.error).toBe("icon.png is used by Service items: “Keyword research” (Icon). Choose another image there first, then delete this one.");
+  });
+
+  it("are kept by a draft too, and a trashed item whose file left the library is restored only with another", async () => {
+    const drafted = (await upload(editor, await png(300, 200), "in-a-draft.png")).body.item;
+    const saved = await editor.form(`/banner/${bannerId}`, { _intent: "draft", _section: "banner", ...banner(drafted.url) });
+    expect(saved.status).toBe(200);
+    // The draft is not live, but it is meant to be: its file stays.
+    const refused = await editor.json("DELETE", `/api/media/${drafted.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe("in-a-draft.png is used by Banner (Image). Choose another image there first, then delete this one.");
+    expect((await editor.form(`/banner/${bannerId}`, { _intent: "discard", _section: "banner" })).status).toBeLessThan(400);
+    expect((await editor.json("GET", "/api/media/" + drafted.id)).status).toBe(200);
+
+    // A list item in the trash does not hold its file; restoring it then names the field.
+    const icon = (await upload(editor, await png(48, 48), "trashed-icon.png")).body.item;
+    const item = (await editor.json("POST", `/api${sections.serviceItems.api.create}`, { serviceIcon: icon.url, serviceTitle: "Link building", serviceDetails: "Links." })).body.item;
+    expect((await editor.json("DELETE", `/api/service-item/${item._id}`)).status).toBe(200);
+    expect((await editor.json("DELETE", `/api/media/${icon.id}`)).status).toBe(200);
+    const restore = await editor.form("/admin/trash", { _intent: "restore", _id: item._id });
+    expect(restore.status).toBe(400);
+    expect(await restore.text()).toContain(`Icon: ${icon.url} is not an image in the media library.`);
   });
 
   it("let a file go once nothing uses it: deleted, it is no longer served", async () => {

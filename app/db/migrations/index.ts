@@ -11,6 +11,7 @@ import * as orderIdempotency from "./041_order_idempotency.ts";
 import * as healthProbe from "./042_health_probe.ts";
 import * as provenGrants from "./050_proven_grants.ts";
 import * as auditLog from "./051_audit_log.ts";
+import * as contentWorkflow from "./060_content_workflow.ts";
 import * as media from "./070_media.ts";
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   "042_health_probe": healthProbe,
   "050_proven_grants": provenGrants,
   "051_audit_log": auditLog,
+  "060_content_workflow": contentWorkflow,
   "070_media": media,
 };

@@ -1,6 +1,7 @@
 import { requireRole } from "~/auth/permissions.server.ts";
 import { ANY_ROLE, hasRole } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
+import { unpublishedCount } from "~/content/drafts.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";
@@ -23,9 +24,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin | Rankwell" }, { 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireRole(context, request, ANY_ROLE);
   const viewer = context.get(viewerContext);
-  // An Editor's dashboard: the content shortcuts only. Orders, sales and people are the Admin's.
-  if (!hasRole(viewer, "Admin")) return { email: user.email, admin: null };
   const { services } = context.get(requestContext);
+  const unpublished = await unpublishedCount(services.db, viewer);
+  // An Editor's dashboard: the content shortcuts only. Orders, sales and people are the Admin's.
+  if (!hasRole(viewer, "Admin")) return { email: user.email, unpublished, admin: null };
   const url = new URL(request.url);
   const [salesCents, orders, subscribers, payment, needingAttention, mail] = await Promise.all([
     paidTotalCents(services.db),
@@ -37,30 +39,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return {
     email: user.email,
+    unpublished,
     admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed },
   };
 }
 
 /** The content shortcuts every role of the admin area gets. */
-const CONTENT_SHORTCUTS: [string, string, string][] = [
+const contentShortcuts = (unpublished: number): [string, string, string][] => [
   ["/setting", "Setting", "Site content"],
+  ["/admin/drafts", "Unpublished changes", unpublished === 0 ? "Nothing to publish" : `${unpublished} to preview and publish`],
   ["/items", "Template items", "Items of the template"],
 ];
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { email, admin } = loaderData;
+  const { email, admin, unpublished } = loaderData;
+  const content = contentShortcuts(unpublished);
   if (!admin) {
     return (
       <>
         <h1 className="text-3xl font-bold">Admin dashboard</h1>
         <p className="mt-2 text-gray-700">Signed in as {email} (Editor: the site's content)</p>
-        <Shortcuts shortcuts={CONTENT_SHORTCUTS} />
+        <Shortcuts shortcuts={content} />
       </>
     );
   }
   const { totalSales, orders, subscribers, payment, needingAttention, failedMail } = admin;
   const shortcuts: [string, string, string][] = [
-    CONTENT_SHORTCUTS[0]!,
+    content[0]!,
+    content[1]!,
     ["/total-orders", "Orders", `${orders.total} in all`],
     ["/all-messages", "Messages", "Read and reply"],
     ["/all-subscriber", "Subscribers", `${subscribers.total} in all`],

@@ -2,9 +2,10 @@ import { data, Form, Link, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { adminPageAt, adminPages, editUrl, pageRole, singular } from "~/content/admin-pages.ts";
-import { createRecord, deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
+import { deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
+import { discardDraft, draftsOf, publish, saveDraft } from "~/content/drafts.server.ts";
 import { entryTitle } from "~/content/entry-title.ts";
-import { SectionForm } from "~/content/section-form.tsx";
+import { type FormButton, SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { AppError } from "~/errors.ts";
 import { failure, formValues, guardForm } from "~/forms.server.ts";
@@ -18,12 +19,16 @@ import { LinkLine } from "~/ui/link-line.tsx";
 /**
  * The admin page of one admin path (many routes share this module): every section whose
  * `adminPath` it is. A singleton shows its create form while it has no record and a link to its
- * edit screen once it has one; a list shows its add form and its entries, each with an edit link,
- * Move up / Move down and Delete (confirmed in a second step that needs no JavaScript).
+ * edit screen once it has one (or a draft of one); a list shows its add form and its entries, each
+ * with an edit link, Move up / Move down and Delete (to the trash; confirmed in a second step that
+ * needs no JavaScript). Entries with unpublished changes say so; entries never published yet come
+ * last and can only be edited or discarded. New records are saved as drafts or published at once.
  */
 
 type Values = Record<string, string>;
 type StoredRecord = { _id: string } & Values;
+/** An entry as the page lists it: its values (the draft's, if any) and where it stands. */
+type Entry = StoredRecord & { _state: "live" | "changed" | "new"; /** When it is scheduled to be published, or "". */ _publishAt: string };
 
 function pageFor(request: Request) {
   const page = adminPageAt(new URL(request.url).pathname);
@@ -41,8 +46,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireRole(context, request, pageRole(page));
   const { services } = context.get(requestContext);
   const keys = page.sections.map((d) => d.key as SectionKey);
-  const records = (await loadSections(services.db, keys)) as Record<string, StoredRecord[]>;
-  return { path: page.path, records: keys.map((key) => ({ key, records: records[key] ?? [] })) };
+  const [records, drafts] = await Promise.all([loadSections(services.db, keys) as Promise<Record<string, StoredRecord[]>>, draftsOf(services.db, keys)]);
+  const entries = (key: SectionKey): Entry[] => {
+    const live = (records[key] ?? []).map((record): Entry => {
+      const draft = drafts.get(record._id);
+      return { ...record, ...(draft?.values ?? {}), _state: draft ? "changed" : "live", _publishAt: draft?.publishAt ?? "" };
+    });
+    const fresh = [...drafts.values()]
+      .filter((draft) => draft.section === key && !live.some((r) => r._id === draft.recordId))
+      .map((draft): Entry => ({ ...draft.values, _id: draft.recordId, _state: "new", _publishAt: draft.publishAt ?? "" }));
+    return [...live, ...fresh];
+  };
+  return { path: page.path, records: keys.map((key) => ({ key, records: entries(key) })) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -57,9 +72,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const viewer = context.get(viewerContext);
   return guardForm(values, async () => {
     switch (intent) {
-      case "create": {
-        const item = await createRecord(services.db, viewer, key, values);
-        return { ok: true as const, section: key, message: def.saved.create, createdId: item._id };
+      case "draft": {
+        const { recordId } = await saveDraft(services.db, viewer, key, undefined, values);
+        return { ok: true as const, section: key, message: `${def.kind === "list" ? singular(def.label) : def.label} saved as a draft. Visitors see it once you publish it.`, createdId: recordId };
+      }
+      case "publish": {
+        const { recordId } = await publish(services.db, viewer, key, undefined, values);
+        return { ok: true as const, section: key, message: def.saved.create, createdId: recordId };
       }
       case "move-up":
       case "move-down":
@@ -67,12 +86,24 @@ export async function action({ context, request }: Route.ActionArgs) {
         return { ok: true as const, section: key, message: `${singular(def.label)} moved ${intent === "move-up" ? "up" : "down"}` };
       case "delete":
         await deleteRecord(services.db, viewer, key, id);
-        return { ok: true as const, section: key, message: `${singular(def.label)} deleted` };
+        return { ok: true as const, section: key, message: `${singular(def.label)} deleted. It is in the trash, from where it can be restored.` };
+      case "discard":
+        await discardDraft(services.db, viewer, key, id);
+        return { ok: true as const, section: key, message: `Draft discarded` };
       default:
         throw new AppError(400, "Unknown action. Please reload the page and try again.");
     }
   });
 }
+
+/** The buttons of a create form: draft or publish, or one "Create" for sections saved at once. */
+const createButtons = (def: SectionDef, label: string): FormButton[] =>
+  def.drafts
+    ? [
+        { intent: "draft", label: "Save draft", variant: "secondary" },
+        { intent: "publish", label: "Publish" },
+      ]
+    : [{ intent: "publish", label }];
 
 export default function ContentSection({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
@@ -100,12 +131,24 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
 
 type Failed = { error: string; fields: Record<string, string>; values: Values };
 
-function SingletonBlock({ def, record, success, failed }: { def: SectionDef; record?: StoredRecord; success?: string; failed?: Failed }) {
+/** Where an entry stands, as a short badge: nothing for a published one without changes. */
+function StateBadge({ entry }: { entry: Entry }) {
+  if (entry._state === "live") return null;
+  const text = entry._state === "new" ? "Not published yet" : "Unpublished changes";
+  return (
+    <span className="ml-2 inline-block rounded-full border border-amber-700 bg-amber-50 px-2 py-0.5 align-middle text-xs font-semibold text-amber-950">
+      {entry._publishAt ? `${text}, scheduled` : text}
+    </span>
+  );
+}
+
+function SingletonBlock({ def, record, success, failed }: { def: SectionDef; record?: Entry; success?: string; failed?: Failed }) {
   const headingId = `section-${def.key}`;
   return (
     <section aria-labelledby={headingId} className="mb-12 rounded-lg border border-gray-200 p-6">
       <h2 id={headingId} className="mb-4 text-2xl font-semibold">
         {def.label}
+        {record && <StateBadge entry={record} />}
       </h2>
       {record ? (
         <>
@@ -116,12 +159,12 @@ function SingletonBlock({ def, record, success, failed }: { def: SectionDef; rec
               {`Edit ${def.label}`}
             </Link>
           </p>
-          <h3 className="mb-2 text-lg font-semibold">Current content</h3>
+          <h3 className="mb-2 text-lg font-semibold">{record._state === "live" ? "Current content" : "Content of the draft"}</h3>
           <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
             {Object.entries(def.fields).map(([name, field]) => (
               <div key={name} className="contents">
                 <dt className="font-semibold text-gray-900">{field.label}</dt>
-                <dd className="break-words text-gray-800">{record[name] || "—"}</dd>
+                <dd className="whitespace-pre-wrap break-words text-gray-800">{record[name] || "—"}</dd>
               </div>
             ))}
           </dl>
@@ -129,7 +172,14 @@ function SingletonBlock({ def, record, success, failed }: { def: SectionDef; rec
       ) : (
         <>
           <p className="mb-4 text-gray-700">{`There is no ${def.label.toLowerCase()} yet. Fill in the form to create it.`}</p>
-          <SectionForm section={def.key as SectionKey} intent="create" values={failed?.values} errors={failed?.fields} error={failed?.error} submitLabel={`Create ${def.label}`} labelledBy={headingId} />
+          <SectionForm
+            section={def.key as SectionKey}
+            buttons={createButtons(def, `Create ${def.label}`)}
+            values={failed?.values}
+            errors={failed?.fields}
+            error={failed?.error}
+            labelledBy={headingId}
+          />
         </>
       )}
     </section>
@@ -144,7 +194,7 @@ function ListBlock({
   createdId,
 }: {
   def: SectionDef;
-  records: StoredRecord[];
+  records: Entry[];
   success?: string;
   failed?: Failed;
   createdId?: string;
@@ -153,8 +203,9 @@ function ListBlock({
   const addId = `add-${def.key}`;
   const one = singular(def.label);
   const linkText = def.admin.editLinkText;
-  const creating = failed?.values._intent === "create" ? failed : undefined;
+  const creating = failed?.values._intent === "draft" || failed?.values._intent === "publish" ? failed : undefined;
   const otherError = failed && !creating ? failed.error : undefined;
+  const live = records.filter((r) => r._state !== "new");
   return (
     <section aria-labelledby={headingId} className="mb-12 rounded-lg border border-gray-200 p-6">
       <h2 id={headingId} className="mb-4 text-2xl font-semibold">
@@ -167,9 +218,10 @@ function ListBlock({
       </h3>
       {records.length > 0 && (
         <ol className={`mb-8 grid gap-4 ${def.admin.grid ? "sm:grid-cols-2 lg:grid-cols-3" : ""}`}>
-          {records.map((record, index) => {
+          {records.map((record) => {
             const title = entryTitle(def, record);
             const detail = def.admin.detail?.(record);
+            const index = live.indexOf(record);
             return (
               <li key={record._id} className="rounded-md border border-gray-300 p-4">
                 <p className="text-lg font-semibold">
@@ -180,6 +232,7 @@ function ListBlock({
                       {title}
                     </Link>
                   )}
+                  <StateBadge entry={record} />
                 </p>
                 {detail && <p className="text-gray-800">{detail}</p>}
                 <div className="mt-3 flex flex-wrap items-start gap-2">
@@ -189,21 +242,35 @@ function ListBlock({
                       <span className="sr-only">: {title}</span>
                     </Link>
                   )}
-                  <ItemAction def={def} id={record._id} intent="move-up" disabled={index === 0}>
-                    Move up<span className="sr-only">: {title}</span>
-                  </ItemAction>
-                  <ItemAction def={def} id={record._id} intent="move-down" disabled={index === records.length - 1}>
-                    Move down<span className="sr-only">: {title}</span>
-                  </ItemAction>
-                  <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
-                    <summary className="cursor-pointer font-semibold text-red-800">
-                      Delete<span className="sr-only">: {title}</span>
-                    </summary>
-                    <p className="my-2">Delete “{title}”? This cannot be undone.</p>
-                    <ItemAction def={def} id={record._id} intent="delete" variant="danger">
-                      Yes, delete<span className="sr-only"> {title}</span>
-                    </ItemAction>
-                  </details>
+                  {record._state === "new" ? (
+                    <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
+                      <summary className="cursor-pointer font-semibold text-red-800">
+                        Discard<span className="sr-only">: {title}</span>
+                      </summary>
+                      <p className="my-2">Discard the draft “{title}”? It was never published, so it is gone for good.</p>
+                      <ItemAction def={def} id={record._id} intent="discard" variant="danger">
+                        Yes, discard<span className="sr-only"> {title}</span>
+                      </ItemAction>
+                    </details>
+                  ) : (
+                    <>
+                      <ItemAction def={def} id={record._id} intent="move-up" disabled={index === 0}>
+                        Move up<span className="sr-only">: {title}</span>
+                      </ItemAction>
+                      <ItemAction def={def} id={record._id} intent="move-down" disabled={index === live.length - 1}>
+                        Move down<span className="sr-only">: {title}</span>
+                      </ItemAction>
+                      <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
+                        <summary className="cursor-pointer font-semibold text-red-800">
+                          Delete<span className="sr-only">: {title}</span>
+                        </summary>
+                        <p className="my-2">Delete “{title}”? It leaves the site at once and goes to the trash, from where it can be restored.</p>
+                        <ItemAction def={def} id={record._id} intent="delete" variant="danger">
+                          Yes, delete<span className="sr-only"> {title}</span>
+                        </ItemAction>
+                      </details>
+                    </>
+                  )}
                 </div>
               </li>
             );
@@ -216,11 +283,10 @@ function ListBlock({
       <SectionForm
         key={createdId ?? "new"}
         section={def.key as SectionKey}
-        intent="create"
+        buttons={createButtons(def, `Add ${one}`)}
         values={creating?.values}
         errors={creating?.fields}
         error={creating?.error}
-        submitLabel={`Add ${one}`}
         labelledBy={addId}
       />
     </section>
@@ -237,7 +303,7 @@ function ItemAction({
 }: {
   def: SectionDef;
   id: string;
-  intent: "move-up" | "move-down" | "delete";
+  intent: "move-up" | "move-down" | "delete" | "discard";
   disabled?: boolean;
   variant?: "secondary" | "danger";
   children: React.ReactNode;

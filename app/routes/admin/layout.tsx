@@ -3,12 +3,18 @@ import { AdminFrame } from "~/layout/admin-frame.tsx";
 import { errorText } from "~/layout/error-page.tsx";
 import type { Route } from "./+types/layout";
 import { LinkLine } from "~/ui/link-line.tsx";
+import { UnsavedChangesGuard } from "~/ui/unsaved-changes.tsx";
 
-/** Every admin screen sits in the admin frame (routes.ts wraps them in this layout route). */
+/**
+ * Every admin screen sits in the admin frame (routes.ts wraps them in this layout route). Leaving a
+ * screen whose form has unsaved changes asks first (one guard for the whole admin area).
+ */
 export default function AdminLayout() {
   return (
     <AdminFrame>
-      <Outlet />
+      <UnsavedChangesGuard>
+        <Outlet />
+      </UnsavedChangesGuard>
     </AdminFrame>
   );
 }

@@ -1,29 +1,40 @@
-import { loadSections } from "~/content/content.server.ts";
+import { data } from "react-router";
+import { loadPageSections } from "~/content/pages.server.ts";
+import { PREVIEW_HEADERS } from "~/content/preview.ts";
+import { PreviewNotice } from "~/content/preview-notice.tsx";
+import { previewRequested } from "~/content/preview.server.ts";
 import { ContactForm } from "~/inbox/contact-form.tsx";
 import { LANDING_POINTS, planPoints, pointLimit } from "~/site/display.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
 import { LANDING_SECTIONS, landing } from "~/site/landing.tsx";
-import { faqLd, graphLd, offersLd, organizationLd, pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
+import { faqLd, graphLd, offersLd, organizationLd, previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
 import { useRootData } from "~/layout/root-data.ts";
 import { SiteFooter } from "~/layout/site-footer.tsx";
 import { SiteHeader } from "~/layout/site-header.tsx";
 import type { Route } from "./+types/home";
 
-/** All landing content in one query, rendered on the server: the page needs no fetch in the browser. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * All landing content in one query, rendered on the server: the page needs no fetch in the
+ * browser. The same module serves an editor's preview (content/preview.ts) with drafts applied.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const preview = previewRequested(context, request);
   const { services } = context.get(requestContext);
-  return loadSections(services.db, LANDING_SECTIONS);
+  const sections = await loadPageSections(services.db, LANDING_SECTIONS, { preview });
+  return data({ ...sections, preview }, { headers: preview ? PREVIEW_HEADERS : {} });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const banner = loaderData?.banner[0];
   const title = banner ? `${SITE_NAME} | ${banner.bannerHeading}` : `${SITE_NAME} | SEO services in three simple packages`;
-  return pageMeta({
+  return previewMeta(loaderData?.preview, {
     siteUrl: siteUrlFrom(matches),
     path: "/",
     title,
-    description: banner?.bannerDetails || `${SITE_NAME} grows your search traffic with Basic, Premium and Standard SEO packages.`,
+    description: banner?._text?.bannerDetails || `${SITE_NAME} grows your search traffic with Basic, Premium and Standard SEO packages.`,
     image: banner?.imageOne,
     imageAlt: banner?.bannerHeading,
   });
@@ -45,6 +56,7 @@ export default function Home({ loaderData: s }: Route.ComponentProps) {
   const contactForm = <ContactForm />;
   return (
     <>
+      {s.preview && <PreviewNotice />}
       <SiteHeader viewer={viewer} logo={chrome.logo} />
       <main id="main">
         {landing.map(({ sections, Block }) => (

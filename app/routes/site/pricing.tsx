@@ -1,24 +1,30 @@
-import { loadSections } from "~/content/content.server.ts";
+import { data } from "react-router";
+import { loadPageSections } from "~/content/pages.server.ts";
+import { PREVIEW_HEADERS } from "~/content/preview.ts";
+import { previewRequested } from "~/content/preview.server.ts";
 import { PlanGrid } from "~/site/blocks/pricing.tsx";
 import { formatPrice, PRICING_PAGE_POINTS, pickPlans, planPoints, pointLimit } from "~/site/display.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
-import { graphLd, offersLd, pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
+import { graphLd, offersLd, previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { useRootData } from "~/layout/root-data.ts";
 import type { Route } from "./+types/pricing";
 
 /** /pricing/: the three plans with their price, seven points (Premium eight) and order button. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const preview = previewRequested(context, request);
   const { services } = context.get(requestContext);
-  const { pricingPlans } = await loadSections(services.db, ["pricingPlans"]);
-  return { plans: pickPlans(pricingPlans) };
+  const { pricingPlans } = await loadPageSections(services.db, ["pricingPlans"], { preview });
+  return data({ plans: pickPlans(pricingPlans), preview }, { headers: preview ? PREVIEW_HEADERS : {} });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const plans = loaderData?.plans ?? [];
   const list = plans.map((p) => `${p.packageName} ${formatPrice(p.packagePrice, false)}`).join(", ");
-  return pageMeta({
+  return previewMeta(loaderData?.preview, {
     siteUrl: siteUrlFrom(matches),
     path: "/pricing/",
     title: `SEO packages and prices | ${SITE_NAME}`,

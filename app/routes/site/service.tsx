@@ -1,10 +1,13 @@
-import { loadSections } from "~/content/content.server.ts";
+import { data } from "react-router";
+import { loadPageSections } from "~/content/pages.server.ts";
+import { PREVIEW_HEADERS } from "~/content/preview.ts";
+import { previewRequested } from "~/content/preview.server.ts";
 import { CallToAction } from "~/site/blocks/call-to-action.tsx";
 import { Counters } from "~/site/blocks/counters.tsx";
-import { Heading, SkillBar } from "~/site/blocks/primitives.tsx";
+import { Formatted, Heading, SkillBar } from "~/site/blocks/primitives.tsx";
 import { ServiceCards } from "~/site/blocks/services.tsx";
 import { SERVICE_SKILL_PERCENTS } from "~/site/display.ts";
-import { pageMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
+import { previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/service";
@@ -14,16 +17,22 @@ import type { Route } from "./+types/service";
  * whose first three points are skill bars fixed at 85%, 65% and 79% (spec), and the
  * call-to-action band. One query.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const preview = previewRequested(context, request);
   const { services } = context.get(requestContext);
-  const s = await loadSections(services.db, ["counters", "serviceText", "serviceItems", "about", "callToAction"]);
-  return { counters: s.counters[0], serviceText: s.serviceText[0], items: s.serviceItems, about: s.about[0], cta: s.callToAction[0] };
+  const s = await loadPageSections(services.db, ["counters", "serviceText", "serviceItems", "about", "callToAction"], { preview });
+  return data(
+    { counters: s.counters[0], serviceText: s.serviceText[0], items: s.serviceItems, about: s.about[0], cta: s.callToAction[0], preview },
+    { headers: preview ? PREVIEW_HEADERS : {} },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const heading = loaderData?.serviceText?.serviceHeading;
   const titles = loaderData?.items.map((i) => i.serviceTitle) ?? [];
-  return pageMeta({
+  return previewMeta(loaderData?.preview, {
     siteUrl: siteUrlFrom(matches),
     path: "/service/",
     title: `Our SEO services | ${SITE_NAME}`,
@@ -53,7 +62,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="service-about-heading" className="grid items-center gap-10 rounded-2xl bg-gray-50 p-6 md:grid-cols-2 md:p-10">
           <div>
             <Heading id="service-about" eyebrow={about.aboutText} title={about.aboutHeading} center={false} />
-            <p className="-mt-4 leading-relaxed text-gray-700">{about.aboutDetails}</p>
+            <Formatted record={about} field="aboutDetails" className="-mt-4 leading-relaxed text-gray-700" />
           </div>
           <ul className="space-y-6">
             {skills

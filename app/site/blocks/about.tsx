@@ -1,4 +1,4 @@
-import { buttonPrimary, Check, Heading, Img, type R, Section } from "./primitives.tsx";
+import { buttonPrimary, Check, Formatted, Heading, Img, type R, Section } from "./primitives.tsx";
 
 export function About({ about }: { about?: R<"about"> }) {
   if (!about) return null;
@@ -9,7 +9,7 @@ export function About({ about }: { about?: R<"about"> }) {
         <Img src={about.aboutImgOne} alt={about.aboutHeading} width={520} height={420} className="mx-auto h-auto w-full max-w-md" />
         <div>
           <Heading id="about" eyebrow={about.aboutText} title={about.aboutHeading} center={false} />
-          <p className="-mt-4 leading-relaxed text-gray-700">{about.aboutDetails}</p>
+          <Formatted record={about} field="aboutDetails" className="-mt-4 leading-relaxed text-gray-700" />
           {points.length > 0 && (
             <ul className="mt-6 grid gap-3 sm:grid-cols-2">
               {points.map((point) => (

@@ -1,4 +1,4 @@
-import { buttonPrimary, container, Img, type R } from "./primitives.tsx";
+import { buttonPrimary, container, Formatted, Img, type R } from "./primitives.tsx";
 
 export function Banner({ banner }: { banner?: R<"banner"> }) {
   if (!banner) return null;
@@ -10,7 +10,7 @@ export function Banner({ banner }: { banner?: R<"banner"> }) {
             {banner.bannerHeading}
             {banner.bannerText && <span className="mt-2 block text-brand-700">{banner.bannerText}</span>}
           </h1>
-          <p className="mt-5 text-lg leading-relaxed text-gray-700">{banner.bannerDetails}</p>
+          <Formatted record={banner} field="bannerDetails" className="mt-5 text-lg leading-relaxed text-gray-700" />
           {banner.buttonText && (
             <p className="mt-8">
               <a href={banner.buttonURL} className={buttonPrimary}>

@@ -1,4 +1,4 @@
-import { Heading, type R, Section } from "./primitives.tsx";
+import { Formatted, Heading, type R, Section } from "./primitives.tsx";
 
 /** FAQ as native disclosures: keyboard and screen readers work without any script. */
 export function Faq({ text, items }: { text?: R<"faqText">; items: R<"faqItems">[] }) {
@@ -15,7 +15,7 @@ export function Faq({ text, items }: { text?: R<"faqText">; items: R<"faqItems">
                 +
               </span>
             </summary>
-            <p className="pb-4 leading-relaxed text-gray-700">{item.accodingText}</p>
+            <Formatted record={item} field="accodingText" className="pb-4 leading-relaxed text-gray-700" />
           </details>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import type { SectionKey, SectionRecord } from "../../content/sections.ts";
+import type { PageRecord, SectionKey } from "../../content/sections.ts";
 import { parseMediaPath, srcSet } from "../../media/media-url.ts";
 
 /**
@@ -7,7 +7,17 @@ import { parseMediaPath, srcSet } from "../../media/media-url.ts";
  * is the banner (landing) or the page title; blocks use h2 and their cards h3.
  */
 
-export type R<K extends SectionKey> = SectionRecord<K>;
+export type R<K extends SectionKey> = PageRecord<K>;
+
+/**
+ * A formatted text field: the sanitised HTML the server rendered for it (content/formatted.server.ts;
+ * never what was typed), or the plain value where no rendering came along.
+ */
+export function Formatted({ record, field, className = "" }: { record: { _html?: Record<string, string> } & Record<string, unknown>; field: string; className?: string }) {
+  const html = record._html?.[field];
+  if (html === undefined) return <p className={className}>{String(record[field] ?? "")}</p>;
+  return <div className={`formatted ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+}
 
 export const buttonPrimary =
   "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800";

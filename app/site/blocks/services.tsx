@@ -1,4 +1,4 @@
-import { Heading, Img, type R, Section } from "./primitives.tsx";
+import { Formatted, Heading, Img, type R, Section } from "./primitives.tsx";
 
 /** The service item cards: on the landing page and on /service/. */
 export function ServiceCards({ items }: { items: R<"serviceItems">[] }) {
@@ -8,7 +8,7 @@ export function ServiceCards({ items }: { items: R<"serviceItems">[] }) {
         <li key={item._id} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
           <Img src={item.serviceIcon} alt={item.serviceTitle} width={56} height={56} className="h-14 w-14" />
           <h3 className="mt-4 text-xl font-bold text-ink">{item.serviceTitle}</h3>
-          <p className="mt-2 leading-relaxed text-gray-700">{item.serviceDetails}</p>
+          <Formatted record={item} field="serviceDetails" className="mt-2 leading-relaxed text-gray-700" />
         </li>
       ))}
     </ul>

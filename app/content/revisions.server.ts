@@ -1,0 +1,113 @@
+import { sql, type Transaction } from "kysely";
+import { isPostgres, isUniqueViolation, nowIso } from "../db/db.server.ts";
+import { newId } from "../db/ids.server.ts";
+import type { Database, RevisionAction } from "../db/tables.ts";
+import { AppError, notFound } from "../errors.ts";
+import { holdImages } from "./images.server.ts";
+import { publicContentChanged } from "./public-change.server.ts";
+import type { SectionDef } from "./sections.ts";
+
+/**
+ * Writes of public content and the revision each one leaves. Every change of `content_items`
+ * goes through here (or through the trash, which records its own revisions), so history is
+ * complete and `publicContentChanged` is announced once per change.
+ */
+
+export type Trx = Transaction<Database>;
+export type Values = Record<string, string>;
+
+export interface Revision {
+  recordId: string;
+  section: string;
+  action: RevisionAction;
+  note?: string | null;
+  before: string | null;
+  after: string | null;
+  by: string;
+  at: string;
+}
+
+/** Adds one revision. */
+export async function recordRevision(trx: Trx, revision: Revision): Promise<void> {
+  await trx
+    .insertInto("content_revisions")
+    .values({
+      id: newId(),
+      record_id: revision.recordId,
+      section: revision.section,
+      action: revision.action,
+      note: revision.note ?? null,
+      before: revision.before,
+      after: revision.after,
+      created_at: revision.at,
+      created_by: revision.by,
+    })
+    .execute();
+}
+
+/**
+ * Makes `values` the live content of record `id`: updates it, or inserts it at the end of its
+ * list (a first publish, an API create), unless `existing` says it must be there already (404).
+ * Leaves a revision with the values before and after, and announces the change. A second
+ * singleton is refused with 409. Returns the stored values it replaced (null for an insert).
+ */
+export async function putLive(
+  trx: Trx,
+  def: SectionDef,
+  id: string,
+  values: Values,
+  change: { by: string; action?: RevisionAction; note?: string; existing?: boolean },
+): Promise<{ before: string | null }> {
+  // Locked on PostgreSQL, so the revision's "before" is exactly what this write replaces.
+  const current = await trx
+    .selectFrom("content_items")
+    .select("data")
+    .where("id", "=", id)
+    .where("section", "=", def.key)
+    .$if(isPostgres(trx), (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!current && change.existing) throw notFound(def.label);
+  // Library files it names must exist, and stay until this commits (a delete waits, then refuses).
+  await holdImages(trx, def, values);
+  const now = nowIso();
+  const data = JSON.stringify(values);
+  if (current) {
+    await trx.updateTable("content_items").set({ data, updated_at: now, updated_by: change.by }).where("id", "=", id).execute();
+  } else {
+    try {
+      await trx
+        .insertInto("content_items")
+        .values({
+          id,
+          section: def.key,
+          singleton_key: def.kind === "singleton" ? def.key : null,
+          // New records go last; computed in the same statement as the insert.
+          position: sql<number>`(select coalesce(max(position), 0) + 1 from content_items where section = ${def.key})`,
+          data,
+          created_at: now,
+          updated_at: now,
+          updated_by: change.by,
+        })
+        .execute();
+    } catch (error) {
+      // Two creates at the same moment: the unique singleton_key lets only one through.
+      if (def.kind === "singleton" && isUniqueViolation(error)) throw new AppError(409, `${def.label} already exists; there is only one. Edit that one instead.`);
+      throw error;
+    }
+  }
+  await recordRevision(trx, {
+    recordId: id,
+    section: def.key,
+    action: change.action ?? (current ? "published" : "created"),
+    note: change.note,
+    before: current?.data ?? null,
+    after: data,
+    by: change.by,
+    at: now,
+  });
+  await publicContentChanged(trx, { section: def.key, recordId: id });
+  return { before: current?.data ?? null };
+}
+
+/** A stored JSON object of field values (null stays null). */
+export const parseValues = (data: string | null): Values | null => (data === null ? null : (JSON.parse(data) as Values));

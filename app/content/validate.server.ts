@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { AppError, fieldErrors } from "../errors.ts";
+import { fieldSchema } from "./field-rules.ts";
+import { formattedProblem } from "./formatted.server.ts";
+import type { SectionDef } from "./sections.ts";
+
+const schemas = new Map<string, z.ZodType<Record<string, string>>>();
+
+/** The zod schema of a section, derived from its fields (unknown keys such as `_id` are dropped). */
+export function sectionSchema(def: SectionDef): z.ZodType<Record<string, string>> {
+  let schema = schemas.get(def.key);
+  if (!schema) {
+    schema = z.object(Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, fieldSchema(field)]))) as unknown as z.ZodType<
+      Record<string, string>
+    >;
+    schemas.set(def.key, schema);
+  }
+  return schema;
+}
+
+/**
+ * A section's values from untrusted input, or a 400 naming each wrong field. Formatted fields are
+ * also checked here, on the server only, so the markdown parser never reaches the browser.
+ */
+export function parseSection(def: SectionDef, input: unknown): Record<string, string> {
+  const result = sectionSchema(def).safeParse(input);
+  const fields = result.success ? {} : fieldErrors(result.error);
+  const given = (result.success ? result.data : (input ?? {})) as Record<string, unknown>;
+  for (const [name, field] of Object.entries(def.fields)) {
+    const value = given[name];
+    if (field.kind !== "formatted" || fields[name] || typeof value !== "string") continue;
+    const problem = formattedProblem(field.label, value);
+    if (problem) fields[name] = problem;
+  }
+  const names = Object.keys(fields);
+  if (names.length || !result.success) {
+    throw new AppError(400, `Please check ${names.length === 1 ? "the field" : "these fields"}: ${names.join(", ")}`, fields);
+  }
+  return result.data;
+}

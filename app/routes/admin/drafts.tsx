@@ -1,0 +1,160 @@
+import { Form, Link, useActionData } from "react-router";
+import { requireRole } from "~/auth/permissions.server.ts";
+import { CONTENT_ROLE } from "~/auth/roles.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
+import { editUrl } from "~/content/admin-pages.ts";
+import { entryTitle } from "~/content/entry-title.ts";
+import { discardDraft, listUnpublished, publish, publishAll } from "~/content/drafts.server.ts";
+import { PREVIEW_PATHS } from "~/content/preview.ts";
+import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
+import { FieldChanges, ScheduledAt } from "~/content/workflow-parts.tsx";
+import { AppError } from "~/errors.ts";
+import { formValues, guardForm } from "~/forms.server.ts";
+import { requestContext } from "~/services.server.ts";
+import { utcDateTime } from "~/shared/dates.ts";
+import { Button } from "~/ui/button.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/drafts";
+
+/**
+ * Unpublished changes: every draft the person may publish, newest first, with what it changes
+ * field by field, who saved it and when, and its schedule. From here: preview the pages with all
+ * of them, publish one or all, discard one, or open it to edit.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "Unpublished changes | Rankwell" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireRole(context, request, CONTENT_ROLE);
+  const { services } = context.get(requestContext);
+  const drafts = await listUnpublished(services.db, context.get(viewerContext));
+  return { drafts };
+}
+
+const sectionOf = (key: string): SectionDef => {
+  const def = (sections as Record<string, SectionDef>)[key];
+  if (!def) throw new AppError(400, "This form names no section. Please reload the page and try again.");
+  return def;
+};
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireRole(context, request, CONTENT_ROLE);
+  const values = await formValues(request);
+  const { services } = context.get(requestContext);
+  const viewer = context.get(viewerContext);
+  return guardForm(values, async () => {
+    switch (values._intent) {
+      case "publish-all": {
+        const { published } = await publishAll(services.db, viewer);
+        return { ok: true as const, message: published === 1 ? "1 change published." : `${published} changes published.` };
+      }
+      case "publish": {
+        const def = sectionOf(values._section ?? "");
+        await publish(services.db, viewer, def.key as SectionKey, values._id ?? "");
+        return { ok: true as const, message: `Published: ${values._title || def.label}.` };
+      }
+      case "discard": {
+        const def = sectionOf(values._section ?? "");
+        await discardDraft(services.db, viewer, def.key as SectionKey, values._id ?? "");
+        return { ok: true as const, message: `Draft discarded: ${values._title || def.label}.` };
+      }
+      default:
+        throw new AppError(400, "Unknown action. Please reload the page and try again.");
+    }
+  });
+}
+
+export default function Drafts({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const { drafts } = loaderData;
+  const link = "font-semibold text-brand-700 underline";
+  return (
+    <>
+      <h1 className="mb-2 text-3xl font-bold">Unpublished changes</h1>
+      <p className="mb-4 max-w-3xl text-gray-700">
+        Saved drafts are not on the site until they are published. The preview shows the pages with every one of them:{" "}
+        <Link to={PREVIEW_PATHS.home} className={link}>
+          home page
+        </Link>
+        ,{" "}
+        <Link to={PREVIEW_PATHS.pricing} className={link}>
+          pricing
+        </Link>
+        ,{" "}
+        <Link to={PREVIEW_PATHS.service} className={link}>
+          services
+        </Link>
+        .
+      </p>
+      {result && (result.ok ? <StatusMessage kind="success">{result.message}</StatusMessage> : <StatusMessage kind="error">{result.error}</StatusMessage>)}
+      {drafts.length === 0 ? (
+        <p className="text-gray-700">Nothing unpublished: the site shows every saved change.</p>
+      ) : (
+        <>
+          <Form method="post" className="mb-8">
+            <Button name="_intent" value="publish-all">
+              {drafts.length === 1 ? "Publish the 1 change" : `Publish all ${drafts.length} changes`}
+            </Button>
+          </Form>
+          <ol className="grid gap-6">
+            {drafts.map((draft) => {
+              const def: SectionDef = sections[draft.section];
+              const title = entryTitle(def, draft.values);
+              const name = def.kind === "list" ? `${def.label}: ${title}` : def.label;
+              const headingId = `draft-${draft.recordId}`;
+              const hidden = (
+                <>
+                  <input type="hidden" name="_section" value={def.key} />
+                  <input type="hidden" name="_id" value={draft.recordId} />
+                  <input type="hidden" name="_title" value={name} />
+                </>
+              );
+              return (
+                <li key={draft.recordId}>
+                  <article aria-labelledby={headingId} className="rounded-lg border border-gray-300 bg-white p-5">
+                    <h2 id={headingId} className="text-xl font-semibold">
+                      {name}
+                    </h2>
+                    <p className="mt-1 text-sm text-gray-700">
+                      {draft.published ? "Changes to what the site shows" : "New, not published yet"}; saved {utcDateTime(draft.updatedAt)} by {draft.updatedBy}.
+                      {draft.publishAt && (
+                        <>
+                          {" "}
+                          Scheduled to be published at <ScheduledAt iso={draft.publishAt} />.
+                        </>
+                      )}
+                    </p>
+                    <FieldChanges changes={draft.changes} caption={`What publishing changes in ${name}`} />
+                    <div className="mt-4 flex flex-wrap items-start gap-2">
+                      <Link to={editUrl(def, draft.recordId)} className="inline-flex rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                        Edit<span className="sr-only">: {name}</span>
+                      </Link>
+                      <Form method="post">
+                        {hidden}
+                        <Button name="_intent" value="publish" className="px-3">
+                          Publish<span className="sr-only">: {name}</span>
+                        </Button>
+                      </Form>
+                      <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
+                        <summary className="cursor-pointer font-semibold text-red-800">
+                          Discard<span className="sr-only">: {name}</span>
+                        </summary>
+                        <p className="my-2">Discard this draft? {draft.published ? "The site keeps what it shows now." : "It was never published, so it is gone for good."}</p>
+                        <Form method="post">
+                          {hidden}
+                          <Button name="_intent" value="discard" variant="danger" className="px-3">
+                            Yes, discard<span className="sr-only"> {name}</span>
+                          </Button>
+                        </Form>
+                      </details>
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { Form, Link, useActionData } from "react-router";
+import { requireRole } from "~/auth/permissions.server.ts";
+import { CONTENT_ROLE } from "~/auth/roles.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
+import { editUrl } from "~/content/admin-pages.ts";
+import { entryTitle } from "~/content/entry-title.ts";
+import { recordHistory, type RevisionView, restoreRevision } from "~/content/history.server.ts";
+import { type SectionDef, sections } from "~/content/sections.ts";
+import { FieldChanges } from "~/content/workflow-parts.tsx";
+import { pageParam } from "~/db/paging.ts";
+import { AppError } from "~/errors.ts";
+import { formValues, guardForm, orPageError } from "~/forms.server.ts";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
+import { requestContext } from "~/services.server.ts";
+import { utcDateTime } from "~/shared/dates.ts";
+import { Button } from "~/ui/button.tsx";
+import { Pagination } from "~/ui/pagination.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/history";
+
+/**
+ * One record's history: every publish, API write, delete and restore, newest first, each with
+ * who, when and what changed field by field; "Restore this version" makes an earlier version live
+ * again (itself a new entry, so a restore can be undone the same way).
+ */
+
+export const handle: AdminHandle = { crumb: "History" };
+
+export const meta: Route.MetaFunction = () => [{ title: "History | Settings | Rankwell" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireRole(context, request, CONTENT_ROLE);
+  const { services } = context.get(requestContext);
+  return orPageError(recordHistory(services.db, context.get(viewerContext), params.id, pageParam(new URL(request.url))));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireRole(context, request, CONTENT_ROLE);
+  const values = await formValues(request);
+  const { services } = context.get(requestContext);
+  return guardForm(values, async () => {
+    if (values._intent !== "restore") throw new AppError(400, "Unknown action. Please reload the page and try again.");
+    await restoreRevision(services.db, context.get(viewerContext), values._revision ?? "");
+    return { ok: true as const, message: `Restored: the site shows the version of ${values._when ?? "that time"} again.` };
+  });
+}
+
+const ACTIONS: Record<RevisionView["action"], string> = {
+  imported: "First recorded version",
+  created: "Created",
+  published: "Published",
+  deleted: "Deleted",
+  restored: "Restored an earlier version",
+  undeleted: "Restored from the trash",
+};
+
+export default function History({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const { section, recordId, state, current, revisions, page, pageCount, total } = loaderData;
+  const def: SectionDef = sections[section];
+  const name = def.kind === "list" ? `${def.label}: ${entryTitle(def, current)}` : def.label;
+  const link = "font-semibold text-brand-700 underline";
+  return (
+    <>
+      <h1 className="mb-2 text-3xl font-bold">History of {name}</h1>
+      <p className="mb-6 text-gray-700">
+        {state === "live" && (
+          <>
+            On the site now.{" "}
+            <Link to={editUrl(def, recordId)} className={link}>
+              Edit it
+            </Link>
+          </>
+        )}
+        {state === "draft" && (
+          <>
+            Not published yet.{" "}
+            <Link to={editUrl(def, recordId)} className={link}>
+              Edit the draft
+            </Link>
+          </>
+        )}
+        {state === "trash" && (
+          <>
+            Deleted: it is in the{" "}
+            <Link to="/admin/trash" className={link}>
+              trash
+            </Link>
+            , from where it can be restored.
+          </>
+        )}
+        {state === "gone" && "No longer on the site."} {total === 1 ? "1 change recorded." : `${total} changes recorded.`}
+      </p>
+      {result && (result.ok ? <StatusMessage kind="success">{result.message}</StatusMessage> : <StatusMessage kind="error">{result.error}</StatusMessage>)}
+      <ol className="grid gap-6">
+        {revisions.map((revision) => {
+          const when = utcDateTime(revision.at);
+          const headingId = `revision-${revision.id}`;
+          return (
+            <li key={revision.id}>
+              <article aria-labelledby={headingId} className="rounded-lg border border-gray-300 bg-white p-5">
+                <h2 id={headingId} className="text-lg font-semibold">
+                  {ACTIONS[revision.action]}, {when}, by {revision.by}
+                </h2>
+                {revision.note && <p className="mt-1 text-sm text-gray-700">{revision.note}</p>}
+                <FieldChanges changes={revision.changes} caption={`What changed on ${when}`} />
+                {revision.restorable && (
+                  <Form method="post" className="mt-4">
+                    <input type="hidden" name="_revision" value={revision.id} />
+                    <input type="hidden" name="_when" value={when} />
+                    <Button name="_intent" value="restore" variant="secondary">
+                      Restore this version<span className="sr-only"> of {when}</span>
+                    </Button>
+                  </Form>
+                )}
+              </article>
+            </li>
+          );
+        })}
+      </ol>
+      <Pagination page={page} pageCount={pageCount} label="History pages" />
+    </>
+  );
+}
