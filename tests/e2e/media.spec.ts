@@ -51,7 +51,7 @@ test("an editor picks an uploaded image for the banner and a visitor sees it, si
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel("Image", { exact: true })).toHaveValue(url);
   await expect(page.getByRole("img", { name: "Current image" })).toHaveAttribute("src", url.replace(/\.png$/, ".w160.webp"));
-  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Banner is Updated");
 
   // A visitor: the banner image is drawn from a resized copy, in a box of the photo's proportions.
@@ -86,7 +86,7 @@ test("an image field uploads a new image into the library and uses it", async ({
   await page.getByLabel("Upload a new image for Image").setInputFiles({ name: fileName, mimeType: "image/png", buffer: await photo(Date.now() + 1) });
   await expect(page.getByRole("status")).toContainText(`${fileName} is uploaded (1280 × 720).`);
   await expect(page.getByLabel("Image", { exact: true })).toHaveValue(new RegExp(`^/media/[0-9a-f]{32}-1280x720-about-${stamp}\\.png$`));
-  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("About is Updated");
 
   // A file the library refuses is refused right there, next to the field.
