@@ -62,3 +62,6 @@ export async function limitRate(context: RouteContext, bucket: string): Promise<
   const { services, clientIp } = context.get(requestContext);
   await enforceRateLimit(services.rateLimiter, bucket, clientIp);
 }
+
+/** A form posted an `_intent` this page does not know (an old tab, a tampered form): 400. */
+export const unknownAction = () => new AppError(400, "Unknown action. Please reload the page and try again.");

@@ -8,8 +8,7 @@ import { cancelSchedule, discardDraft, getEditable, publish, saveDraft, schedule
 import { PREVIEW_PATHS } from "~/content/preview.ts";
 import { type FormButton, SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
-import { AppError } from "~/errors.ts";
-import { formValues, guardForm } from "~/forms.server.ts";
+import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import { utcDateTime } from "~/shared/dates.ts";
@@ -102,7 +101,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         await cancelSchedule(services.db, viewer, key, id);
         return { ok: true as const, message: "Schedule cancelled. The draft stays unpublished." };
       default:
-        throw new AppError(400, "Unknown action. Please reload the page and try again.");
+        throw unknownAction();
     }
   });
 }

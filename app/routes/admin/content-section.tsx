@@ -8,7 +8,7 @@ import { entryTitle } from "~/content/entry-title.ts";
 import { type FormButton, SectionForm } from "~/content/section-form.tsx";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { AppError } from "~/errors.ts";
-import { failure, formValues, guardForm } from "~/forms.server.ts";
+import { failure, formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
@@ -91,7 +91,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         await discardDraft(services.db, viewer, key, id);
         return { ok: true as const, section: key, message: `Draft discarded` };
       default:
-        throw new AppError(400, "Unknown action. Please reload the page and try again.");
+        throw unknownAction();
     }
   });
 }

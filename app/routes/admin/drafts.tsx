@@ -9,7 +9,7 @@ import { PREVIEW_PATHS } from "~/content/preview.ts";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { FieldChanges, ScheduledAt } from "~/content/workflow-parts.tsx";
 import { AppError } from "~/errors.ts";
-import { formValues, guardForm } from "~/forms.server.ts";
+import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { utcDateTime } from "~/shared/dates.ts";
 import { Button } from "~/ui/button.tsx";
@@ -59,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         return { ok: true as const, message: `Draft discarded: ${values._title || def.label}.` };
       }
       default:
-        throw new AppError(400, "Unknown action. Please reload the page and try again.");
+        throw unknownAction();
     }
   });
 }

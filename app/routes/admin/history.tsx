@@ -8,8 +8,7 @@ import { recordHistory, type RevisionView, restoreRevision } from "~/content/his
 import { type SectionDef, sections } from "~/content/sections.ts";
 import { FieldChanges } from "~/content/workflow-parts.tsx";
 import { pageParam } from "~/db/paging.ts";
-import { AppError } from "~/errors.ts";
-import { formValues, guardForm, orPageError } from "~/forms.server.ts";
+import { formValues, guardForm, orPageError, unknownAction } from "~/forms.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import { requestContext } from "~/services.server.ts";
 import { utcDateTime } from "~/shared/dates.ts";
@@ -39,7 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {
-    if (values._intent !== "restore") throw new AppError(400, "Unknown action. Please reload the page and try again.");
+    if (values._intent !== "restore") throw unknownAction();
     await restoreRevision(services.db, context.get(viewerContext), values._revision ?? "");
     return { ok: true as const, message: `Restored: the site shows the version of ${values._when ?? "that time"} again.` };
   });

@@ -6,8 +6,7 @@ import { entryTitle } from "~/content/entry-title.ts";
 import { type SectionDef, sections } from "~/content/sections.ts";
 import { listTrash, restoreFromTrash } from "~/content/trash.server.ts";
 import { pageParam } from "~/db/paging.ts";
-import { AppError } from "~/errors.ts";
-import { formValues, guardForm } from "~/forms.server.ts";
+import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { utcDateTime } from "~/shared/dates.ts";
 import { Button } from "~/ui/button.tsx";
@@ -32,7 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {
-    if (values._intent !== "restore") throw new AppError(400, "Unknown action. Please reload the page and try again.");
+    if (values._intent !== "restore") throw unknownAction();
     const { section } = await restoreFromTrash(services.db, context.get(viewerContext), values._id ?? "");
     const def: SectionDef = sections[section];
     return { ok: true as const, message: `Restored: ${values._title || "the item"} is back on the site.`, path: def.adminPath, label: def.label };
