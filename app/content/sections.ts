@@ -1,5 +1,7 @@
 import { CONTENT_ROLE, type Role } from "../auth/roles.ts";
+import { formatPrice } from "../shared/format.ts";
 import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
+import { stepLabel } from "./step-order.ts";
 import { choice, email, type FieldDef, formatted, image, longText, number, text, url } from "./fields.ts";
 
 /**
@@ -43,8 +45,8 @@ export interface AdminDisplay {
   titleField?: string;
   /** The link text the spec gives a list entry's edit link; without it the entry's title is the link. */
   editLinkText?: string;
-  /** A short second line under a list entry's title (a plan's price, a step's number). */
-  detail?: (record: Record<string, string>) => string;
+  /** A short second line under a list entry's title (a plan's price, a step's place); `place` is its 0-based place among published entries, -1 for one not yet published. */
+  detail?: (record: Record<string, string>, place: number) => string;
   /** List entries as cards in a grid rather than one column. */
   grid?: boolean;
   /** The admin sidebar group of the section's page; "Content" unless said. */
@@ -83,8 +85,11 @@ function list<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
 /** A plan's points: "Point 1" (required) to "Point 10". */
 const planPointFields = Object.fromEntries(PLAN_POINT_FIELDS.map((name, i) => [name, text(`Point ${i + 1}`, { optional: i > 0 })])) as Record<PlanPointField, FieldDef>;
 
-/** "Step 03": the detail line of a step in the admin list. */
-const stepDetail = (record: Record<string, string>) => `Step ${String(record.stepNumber ?? "").padStart(2, "0")}`;
+/** "Step 03": the detail line of a step in the admin list, numbered by its place as the site numbers it. */
+const stepDetail = (_record: Record<string, string>, place: number) => (place < 0 ? "Added at the end when published" : `Step ${stepLabel(place)}`);
+
+/** The step number the spec's API carries; the list's order, not this number, orders the site. */
+const stepNumberField = number("Step number", { min: 1, upper: 99 }, { optional: true, hint: "The site numbers steps in the list's order: use Move up and Move down to change it." });
 
 export const sections = {
   banner: singleton({
@@ -182,7 +187,7 @@ export const sections = {
     api: { list: "/steps", one: "/step-item/:id", create: "/add-step", update: "/step-item/:id" },
     saved: "Step Section is Updated",
     admin: { titleField: "stepTitle", detail: stepDetail },
-    fields: { stepNumber: number("Step number", { min: 1, upper: 99 }), stepTitle: text("Title"), stepDetails: longText("Details", { max: 1000 }) },
+    fields: { stepNumber: stepNumberField, stepTitle: text("Title"), stepDetails: longText("Details", { max: 1000 }) },
   }),
   workSteps: list({
     key: "workSteps",
@@ -193,7 +198,7 @@ export const sections = {
     saved: { create: "Work Section is Updated", update: "Work Step is Updated" },
     admin: { titleField: "stepTitle", editLinkText: "Edit Now", detail: stepDetail },
     fields: {
-      stepNumber: number("Step number (01 to 04 are shown)", { min: 1, upper: 99 }),
+      stepNumber: stepNumberField,
       stepTitle: text("Title"),
       stepDetails: longText("Details", { max: 1000 }),
       stapIcon: image("Icon"),
@@ -234,7 +239,13 @@ export const sections = {
     editPath: "/edit-social-footer/:id",
     api: { list: "/footer-social", one: "/footer-social/:id", create: "/add-footer-social", update: "/footer-social/:id" },
     saved: "Social Link is Updated",
-    fields: { aboutText: text("Text beside the links"), youlink: url("YouTube link"), fblink: url("Facebook link"), inslink: url("Instagram link") },
+    // Each network is optional: an empty link hides its icon on the site.
+    fields: {
+      aboutText: text("Text beside the links"),
+      youlink: url("YouTube link", { optional: true }),
+      fblink: url("Facebook link", { optional: true }),
+      inslink: url("Instagram link", { optional: true }),
+    },
   }),
   copyright: singleton({
     key: "copyright",
@@ -385,7 +396,7 @@ export const sections = {
     // gap: the spec names no create call for plans.
     api: { list: "/pricings", one: "/pricing/:id", create: "/add-pricing", update: "/pricing/:id" },
     saved: { create: "Pricing Plan is Added", update: "Pricing One Is Updated" },
-    admin: { titleField: "packageName", editLinkText: "Edit Pricing", detail: (plan) => `$${plan.packagePrice}`, grid: true },
+    admin: { titleField: "packageName", editLinkText: "Edit Pricing", detail: (plan) => formatPrice(plan.packagePrice ?? ""), grid: true },
     fields: {
       packageName: choice("Package name", PLAN_NAMES),
       packagePrice: number("Price in US dollars", { min: 1, upper: 1_000_000 }),

@@ -2,16 +2,12 @@ import { describe, expect, it } from "vitest";
 import { PLAN_POINT_FIELDS } from "../content/plans.ts";
 import {
   counterItems,
-  formatPrice,
-  LANDING_POINTS,
+  numberedSteps,
   type Plan,
-  PRICING_PAGE_POINTS,
   percent,
   pickPlans,
   planPoints,
-  pointLimit,
-  shownWorkSteps,
-  sortedSteps,
+  skillBars,
   telHref,
   truncate,
 } from "./display.ts";
@@ -32,42 +28,21 @@ describe("plans", () => {
     expect(pickPlans([plan("Premium", "p")]).map((p) => p._id)).toEqual(["p"]);
   });
 
-  it("shows up to 7 points (Premium 10) on the landing page and 7 (Premium 8) on /pricing/", () => {
-    expect(planPoints(plan("Basic", "b"), pointLimit(LANDING_POINTS, plan("Basic", "b")))).toHaveLength(7);
-    expect(planPoints(plan("Premium", "p"), pointLimit(LANDING_POINTS, plan("Premium", "p")))).toHaveLength(10);
-    expect(planPoints(plan("Standard", "s"), pointLimit(LANDING_POINTS, plan("Standard", "s")))).toHaveLength(7);
-    expect(planPoints(plan("Premium", "p"), pointLimit(PRICING_PAGE_POINTS, plan("Premium", "p")))).toHaveLength(8);
-    expect(planPoints(plan("Basic", "b"), pointLimit(PRICING_PAGE_POINTS, plan("Basic", "b")))).toEqual(
-      PLAN_POINT_FIELDS.slice(0, 7).map((_, i) => `Basic point ${i + 1}`),
-    );
-  });
-
-  it("skips empty points", () => {
-    const p = plan("Premium", "p", 3);
-    expect(planPoints(p, 10)).toEqual(["Premium point 1", "Premium point 2", "Premium point 3"]);
-  });
-
-  it("formats prices: $ and cents on the landing page, $ prefix as stored on /pricing/", () => {
-    expect(formatPrice("49", true)).toBe("$49.00");
-    expect(formatPrice("49.5", true)).toBe("$49.50");
-    expect(formatPrice("1200", true)).toBe("$1,200.00");
-    expect(formatPrice("49", false)).toBe("$49");
+  it("shows every point a plan has, skipping empty ones", () => {
+    expect(planPoints(plan("Premium", "p"))).toEqual(PLAN_POINT_FIELDS.map((_, i) => `Premium point ${i + 1}`));
+    expect(planPoints(plan("Basic", "b", 3))).toEqual(["Basic point 1", "Basic point 2", "Basic point 3"]);
   });
 });
 
 describe("steps and numbers", () => {
-  it("shows only work steps 1 to 4, sorted, as 01 to 04", () => {
-    const steps = ["5", "2", "4", "1", "3", "0", "x"].map((n) => ({ stepNumber: n, id: n }));
-    expect(shownWorkSteps(steps).map((s) => [s.label, s.step.id])).toEqual([
-      ["01", "1"],
+  it("keeps the list's order and numbers steps by place, whatever their stored number", () => {
+    const steps = ["5", "2", "9"].map((n) => ({ stepNumber: n, id: n }));
+    expect(numberedSteps(steps).map((s) => [s.label, s.step.id])).toEqual([
+      ["01", "5"],
       ["02", "2"],
-      ["03", "3"],
-      ["04", "4"],
+      ["03", "9"],
     ]);
-  });
-
-  it("sorts ordinary steps by number", () => {
-    expect(sortedSteps([{ stepNumber: "3" }, { stepNumber: "1" }, { stepNumber: "2" }]).map((s) => s.stepNumber)).toEqual(["1", "2", "3"]);
+    expect(numberedSteps(steps, 2)).toHaveLength(2);
   });
 
   it("lists counters that have a number and a label", () => {
@@ -85,6 +60,15 @@ describe("steps and numbers", () => {
       winingAwardText: "",
     });
     expect(items.map((i) => `${i.value} ${i.label}`)).toEqual(["320 Happy clients", "540 Projects", "12 Years", "18 Team"]);
+  });
+
+  it("takes skill bars from the experience section, labelled ones only", () => {
+    const experience = { skillOneText: "SEO", skillOneNumber: "90", skillTwoText: "", skillTwoNumber: "50", skillThreeText: "Links", skillThreeNumber: "150" } as never;
+    expect(skillBars(experience)).toEqual([
+      { label: "SEO", value: 90 },
+      { label: "Links", value: 100 },
+    ]);
+    expect(skillBars(undefined)).toEqual([]);
   });
 
   it("clamps percents", () => {

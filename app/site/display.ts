@@ -1,36 +1,19 @@
-import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanName } from "../content/plans.ts";
+import { PLAN_NAMES, PLAN_POINT_FIELDS } from "../content/plans.ts";
+import { stepLabel } from "../content/step-order.ts";
 import type { SectionRecord } from "../content/sections.ts";
 
 /** How the public pages turn stored content text into what a visitor reads. Pure, no I/O. */
 
 export type Plan = SectionRecord<"pricingPlans">;
 
-/** Points shown per plan: the landing page shows up to 7 (Premium up to 10), /pricing/ 7 (Premium 8). */
-export const LANDING_POINTS: Record<PlanName, number> = { Basic: 7, Premium: 10, Standard: 7 };
-export const PRICING_PAGE_POINTS: Record<PlanName, number> = { Basic: 7, Premium: 8, Standard: 7 };
-
-/** The service page's skill bars are fixed (spec), whatever the labels. */
-export const SERVICE_SKILL_PERCENTS = [85, 65, 79] as const;
-
 /** The three plan cards, in the spec's order Basic, Premium, Standard: the first plan of each name. */
 export function pickPlans(plans: Plan[]): Plan[] {
   return PLAN_NAMES.map((name) => plans.find((p) => p.packageName === name)).filter((p): p is Plan => p !== undefined);
 }
 
-/** A plan's non-empty points, at most `limit`. */
-export function planPoints(plan: Plan, limit: number): string[] {
-  return PLAN_POINT_FIELDS.map((f) => plan[f].trim())
-    .filter(Boolean)
-    .slice(0, limit);
-}
-
-export const pointLimit = (limits: Record<PlanName, number>, plan: Plan) => limits[plan.packageName as PlanName] ?? 7;
-
-/** "$49.00" (landing page, always cents) or "$49" / "$49.5" as stored (pricing page, "$ prefix"). */
-export function formatPrice(price: string, withCents: boolean): string {
-  const n = Number(price);
-  if (!withCents || !Number.isFinite(n)) return `$${price}`;
-  return `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Every non-empty point of a plan, in field order: the same list on `/` and `/pricing/`. */
+export function planPoints(plan: Plan): string[] {
+  return PLAN_POINT_FIELDS.map((f) => plan[f].trim()).filter(Boolean);
 }
 
 /** The schema.org price: digits with a dot, no thousands separator. */
@@ -41,19 +24,13 @@ export interface NumberedStep<T> {
   step: T;
 }
 
-/** Work steps: only numbers 1 to 4, in number order, labelled 01 to 04. */
-export function shownWorkSteps<T extends { stepNumber: string }>(steps: T[]): NumberedStep<T>[] {
-  return steps
-    .map((step) => ({ n: Number(step.stepNumber), step }))
-    .filter(({ n }) => Number.isInteger(n) && n >= 1 && n <= 4)
-    .sort((a, b) => a.n - b.n)
-    .map(({ n, step }) => ({ label: String(n).padStart(2, "0"), step }));
+/** Steps in the list's order, numbered by place (content/step-order.ts); the stored stepNumber does not order. */
+export function numberedSteps<T>(steps: T[], limit = Infinity): NumberedStep<T>[] {
+  return steps.slice(0, limit).map((step, index) => ({ label: stepLabel(index), step }));
 }
 
-/** Ordinary steps: in number order (ties keep the admin's order). */
-export function sortedSteps<T extends { stepNumber: string }>(steps: T[]): T[] {
-  return [...steps].sort((a, b) => Number(a.stepNumber) - Number(b.stepNumber));
-}
+/** The work process shows the first four work steps of the list. */
+export const WORK_STEPS_SHOWN = 4;
 
 /** The counters that have a number, as [number, label] pairs, in the spec's order. */
 export function counterItems(c: SectionRecord<"counters">): { value: string; label: string }[] {
@@ -66,6 +43,19 @@ export function counterItems(c: SectionRecord<"counters">): { value: string; lab
   ]
     .filter(([value, label]) => value && label)
     .map(([value, label]) => ({ value: value!, label: label! }));
+}
+
+/** The skill bars (label and percent) of the experience section: the one source for `/` and `/service/`. */
+export function skillBars(experience: SectionRecord<"experience"> | undefined): { label: string; value: number }[] {
+  if (!experience) return [];
+  const pairs: [string, string][] = [
+    [experience.skillOneText, experience.skillOneNumber],
+    [experience.skillTwoText, experience.skillTwoNumber],
+    [experience.skillThreeText, experience.skillThreeNumber],
+  ];
+  return pairs
+    .filter(([label]) => label.trim())
+    .map(([label, value]) => ({ label, value: percent(value) }));
 }
 
 /** A percent for a skill bar: a whole number from 0 to 100. */

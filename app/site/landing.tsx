@@ -16,7 +16,6 @@ import { Testimonials } from "./blocks/testimonials.tsx";
 import { Video } from "./blocks/video.tsx";
 import { WorkSteps } from "./blocks/work-steps.tsx";
 import type { SiteChrome } from "./chrome.ts";
-import { LANDING_POINTS } from "./display.ts";
 import { SITE_NAME } from "./seo.ts";
 
 /**
@@ -46,7 +45,7 @@ export const landing = [
   entry(["videoText", "videoItems"], ({ content }) => <Video video={content.videoText[0]} items={content.videoItems} />),
   entry(["workSteps"], ({ content }) => <WorkSteps steps={content.workSteps} />),
   entry(["experience"], ({ content }) => <Experience experience={content.experience[0]} />),
-  entry(["pricingPlans"], ({ content }) => <Pricing plans={content.pricingPlans} limits={LANDING_POINTS} />),
+  entry(["pricingPlans"], ({ content }) => <Pricing plans={content.pricingPlans} />),
   entry(["steps"], ({ content }) => <Steps steps={content.steps} />),
   entry(["teamText", "teamMembers"], ({ content }) => <Team text={content.teamText[0]} members={content.teamMembers} />),
   entry(["testimonialText", "testimonials"], ({ content }) => <Testimonials text={content.testimonialText[0]} items={content.testimonials} />),

@@ -149,20 +149,35 @@ describe("public pages with content created by an admin through the API", () => 
     expect(adminHtml).toContain('href="/dashboard"');
   });
 
-  it("shows the plans Basic, Premium, Standard with dollars and cents, 7/10/7 points and an order link", async () => {
+  it("shows the plans Basic, Premium, Standard with dollars and cents, every point and an order link", async () => {
     const { html } = await visitor.page("/");
     const text = textOf(html);
     expect(text).toMatch(/Basic \$49\.00 .*Premium \$199\.50 .*Standard \$99\.00/);
-    expect(perks(html, "Basic")).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(perks(html, "Premium")).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(perks(html, "Standard")).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    for (const name of ["Basic", "Premium", "Standard"]) expect(perks(html, name), name).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const [name, id] of Object.entries(plans)) expect(html).toMatch(new RegExp(`href="/order-now/${id}"[^>]*>Order ${name} now<`));
   });
 
-  it("shows work steps 01 to 04 only", async () => {
+  it("shows the first four work steps of the list, as 01 to 04", async () => {
     const text = textOf((await visitor.page("/")).html);
     expect(text).toMatch(/01 .*Audit .*02 .*Strategy .*03 .*Optimise .*04 .*Report and grow/);
     expect(text).not.toContain("A fifth step nobody sees");
+  });
+
+  it("shows steps and work steps in the order the editor set, numbered by place", async () => {
+    const stepsIds = (await api("GET", sections.steps.api.list)).map((r: { _id: string }) => r._id) as string[];
+    const workIds = (await api("GET", sections.workSteps.api.list)).map((r: { _id: string }) => r._id) as string[];
+    // The last work step (stored number 5) moves to the top; steps are reversed.
+    await api("PUT", sections.steps.api.reorder!, { ids: [...stepsIds].reverse() });
+    await api("PUT", sections.workSteps.api.reorder!, { ids: [workIds.at(-1), ...workIds.slice(0, -1)] });
+    try {
+      const text = textOf((await visitor.page("/")).html);
+      expect(text).toMatch(/01 Step 01 ?: We get to work .*02 Step 02 ?: Pay securely .*03 Step 03 ?: Place your order .*04 Step 04 ?: Choose a plan/);
+      expect(text).toMatch(/01 Step 01 ?: A fifth step nobody sees .*02 Step 02 ?: Audit .*03 Step 03 ?: Strategy .*04 Step 04 ?: Optimise/);
+      expect(text).not.toContain("Report and grow");
+    } finally {
+      await api("PUT", sections.steps.api.reorder!, { ids: stepsIds });
+      await api("PUT", sections.workSteps.api.reorder!, { ids: workIds });
+    }
   });
 
   it("shows the FAQ as disclosures", async () => {
@@ -209,14 +224,12 @@ describe("public pages with content created by an admin through the API", () => 
     expect(metaContent(home, "name", "description")).toMatch(/^Rankwell is an SEO agency for small and growing businesses/);
   });
 
-  it("/pricing/ shows the three plans with $ prices, 7/8/7 points and the plan's button to /order-now/{id}", async () => {
+  it("/pricing/ shows the three plans with the landing page's prices and points and the plan's button to /order-now/{id}", async () => {
     const { html, status } = await visitor.page("/pricing/");
     expect(status).toBe(200);
     expect(html).toMatch(/<h1[^>]*>Pricing<\/h1>/);
-    expect(textOf(html)).toMatch(/Basic \$49 .*Premium \$199\.5 .*Standard \$99 /);
-    expect(perks(html, "Basic")).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(perks(html, "Premium")).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(perks(html, "Standard")).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(textOf(html)).toMatch(/Basic \$49\.00 .*Premium \$199\.50 .*Standard \$99\.00 /);
+    for (const name of ["Basic", "Premium", "Standard"]) expect(perks(html, name), name).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const [name, id] of Object.entries(plans)) expect(html).toMatch(new RegExp(`href="/order-now/${id}"[^>]*>Order ${name} now<`));
     expect(jsonLd(html)[0]["@graph"]).toHaveLength(3);
     // A visitor who follows an order link is asked to log in first.
@@ -225,7 +238,7 @@ describe("public pages with content created by an admin through the API", () => 
     expect(order.location).toContain(`/login?redirectTo=${encodeURIComponent(`/order-now/${plans.Basic}`)}`);
   });
 
-  it("/service/ shows counters with +, the service boxes, skill bars at 85/65/79 and the call to action", async () => {
+  it("/service/ shows counters with +, the service boxes, the landing page's skill bars and the call to action", async () => {
     const { html, status } = await visitor.page("/service/");
     expect(status).toBe(200);
     const text = textOf(html);
@@ -241,11 +254,17 @@ describe("public pages with content created by an admin through the API", () => 
     }
     expect(text).toContain(demo.serviceText![0]!.serviceHeading);
     for (const item of demo.serviceItems!) expect(text).toContain(`${item.serviceTitle} ${item.serviceDetails}`);
-    const about = demo.about![0]!;
-    expect(text).toContain(`${about.pointOne} 85%`);
-    expect(text).toContain(`${about.pointTwo} 65%`);
-    expect(text).toContain(`${about.pointThree} 79%`);
-    expect(html).toContain('style="width:85%"');
+    const experience = demo.experience![0]!;
+    const landing = textOf((await visitor.page("/")).html);
+    for (const [label, value] of [
+      [experience.skillOneText, experience.skillOneNumber],
+      [experience.skillTwoText, experience.skillTwoNumber],
+      [experience.skillThreeText, experience.skillThreeNumber],
+    ]) {
+      expect(text).toContain(`${label} ${value}%`);
+      expect(landing).toContain(`${label} ${value}%`);
+      expect(html).toContain(`style="width:${value}%"`);
+    }
     const cta = demo.callToAction![0]!;
     expect(text).toContain(`${cta.heading} ${cta.subHeading} ${cta.buttonText}`);
     expect(html).toContain(`href="${cta.buttonLink}"`);

@@ -220,8 +220,8 @@ function ListBlock({
         <ol className={`mb-8 grid gap-4 ${def.admin.grid ? "sm:grid-cols-2 lg:grid-cols-3" : ""}`}>
           {records.map((record) => {
             const title = entryTitle(def, record);
-            const detail = def.admin.detail?.(record);
             const index = live.indexOf(record);
+            const detail = def.admin.detail?.(record, index);
             return (
               <li key={record._id} className="rounded-md border border-gray-300 p-4">
                 <p className="text-lg font-semibold">

@@ -4,7 +4,7 @@ import { PREVIEW_HEADERS } from "~/content/preview.ts";
 import { PreviewNotice } from "~/content/preview-notice.tsx";
 import { previewRequested } from "~/content/preview.server.ts";
 import { ContactForm } from "~/inbox/contact-form.tsx";
-import { LANDING_POINTS, planPoints, pointLimit } from "~/site/display.ts";
+import { planPoints } from "~/site/display.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
 import { LANDING_SECTIONS, landing } from "~/site/landing.tsx";
 import { faqLd, graphLd, offersLd, organizationLd, previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
@@ -50,7 +50,7 @@ export default function Home({ loaderData: s }: Route.ComponentProps) {
       address: chrome.footerAddress,
       social: chrome.footerSocial,
     }),
-    ...offersLd(siteUrl, s.pricingPlans, (plan) => planPoints(plan, pointLimit(LANDING_POINTS, plan))),
+    ...offersLd(siteUrl, s.pricingPlans, planPoints),
     faqLd(s.faqItems),
   ]);
   const contactForm = <ContactForm />;

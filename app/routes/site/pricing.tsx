@@ -3,7 +3,8 @@ import { loadPageSections } from "~/content/pages.server.ts";
 import { PREVIEW_HEADERS } from "~/content/preview.ts";
 import { previewRequested } from "~/content/preview.server.ts";
 import { PlanGrid } from "~/site/blocks/pricing.tsx";
-import { formatPrice, PRICING_PAGE_POINTS, pickPlans, planPoints, pointLimit } from "~/site/display.ts";
+import { pickPlans, planPoints } from "~/site/display.ts";
+import { formatPrice } from "~/shared/format.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
 import { graphLd, offersLd, previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
@@ -11,7 +12,7 @@ import { Page } from "~/layout/page.tsx";
 import { useRootData } from "~/layout/root-data.ts";
 import type { Route } from "./+types/pricing";
 
-/** /pricing/: the three plans with their price, seven points (Premium eight) and order button. */
+/** /pricing/: the three plans with their price, every point and order button (as on the landing page). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const preview = previewRequested(context, request);
   const { services } = context.get(requestContext);
@@ -23,7 +24,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const plans = loaderData?.plans ?? [];
-  const list = plans.map((p) => `${p.packageName} ${formatPrice(p.packagePrice, false)}`).join(", ");
+  const list = plans.map((p) => `${p.packageName} ${formatPrice(p.packagePrice)}`).join(", ");
   return previewMeta(loaderData?.preview, {
     siteUrl: siteUrlFrom(matches),
     path: "/pricing/",
@@ -44,11 +45,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-lg text-gray-700">Three SEO packages with clear prices in US dollars. Pick one and order it online.</p>
       </div>
       {plans.length ? (
-        <PlanGrid plans={plans} limits={PRICING_PAGE_POINTS} withCents={false} level={2} />
+        <PlanGrid plans={plans} level={2} />
       ) : (
         <p className="text-center text-gray-700">Our plans are being updated. Please check back soon or contact us.</p>
       )}
-      <JsonLd data={graphLd(offersLd(siteUrl, plans, (plan) => planPoints(plan, pointLimit(PRICING_PAGE_POINTS, plan))))} />
+      <JsonLd data={graphLd(offersLd(siteUrl, plans, planPoints))} />
     </Page>
   );
 }

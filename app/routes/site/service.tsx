@@ -6,7 +6,7 @@ import { CallToAction } from "~/site/blocks/call-to-action.tsx";
 import { Counters } from "~/site/blocks/counters.tsx";
 import { Formatted, Heading, SkillBar } from "~/site/blocks/primitives.tsx";
 import { ServiceCards } from "~/site/blocks/services.tsx";
-import { SERVICE_SKILL_PERCENTS } from "~/site/display.ts";
+import { skillBars } from "~/site/display.ts";
 import { previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
@@ -14,15 +14,15 @@ import type { Route } from "./+types/service";
 
 /**
  * /service/: counters with a + suffix, the service heading with its item boxes, an about block
- * whose first three points are skill bars fixed at 85%, 65% and 79% (spec), and the
- * call-to-action band. One query.
+ * with the experience section's skill bars (the same labels and percents as the landing page),
+ * and the call-to-action band. One query.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const preview = previewRequested(context, request);
   const { services } = context.get(requestContext);
-  const s = await loadPageSections(services.db, ["counters", "serviceText", "serviceItems", "about", "callToAction"], { preview });
+  const s = await loadPageSections(services.db, ["counters", "serviceText", "serviceItems", "about", "experience", "callToAction"], { preview });
   return data(
-    { counters: s.counters[0], serviceText: s.serviceText[0], items: s.serviceItems, about: s.about[0], cta: s.callToAction[0], preview },
+    { counters: s.counters[0], serviceText: s.serviceText[0], items: s.serviceItems, about: s.about[0], skills: skillBars(s.experience[0]), cta: s.callToAction[0], preview },
     { headers: preview ? PREVIEW_HEADERS : {} },
   );
 }
@@ -44,8 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Service({ loaderData }: Route.ComponentProps) {
-  const { counters, serviceText, items, about, cta } = loaderData;
-  const skills = about ? [about.pointOne, about.pointTwo, about.pointThree].map((label, i) => ({ label, value: SERVICE_SKILL_PERCENTS[i]! })) : [];
+  const { counters, serviceText, items, about, skills, cta } = loaderData;
   return (
     <Page>
       <h1 className="text-center text-4xl font-extrabold tracking-tight text-ink">Our services</h1>
@@ -65,11 +64,9 @@ export default function Service({ loaderData }: Route.ComponentProps) {
             <Formatted record={about} field="aboutDetails" className="-mt-4 leading-relaxed text-gray-700" />
           </div>
           <ul className="space-y-6">
-            {skills
-              .filter((s) => s.label)
-              .map((s) => (
-                <SkillBar key={s.label} label={s.label} value={s.value} />
-              ))}
+            {skills.map((s) => (
+              <SkillBar key={s.label} label={s.label} value={s.value} />
+            ))}
           </ul>
         </section>
       )}

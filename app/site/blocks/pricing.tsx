@@ -1,7 +1,8 @@
-import { formatPrice, type Plan, pickPlans, planPoints, pointLimit } from "../display.ts";
+import { formatPrice } from "../../shared/format.ts";
+import { type Plan, pickPlans, planPoints } from "../display.ts";
 import { buttonPrimary, Check, Heading, Section } from "./primitives.tsx";
 
-function PlanCard({ plan, limit, withCents, level }: { plan: Plan; limit: number; withCents: boolean; level: 2 | 3 }) {
+function PlanCard({ plan, level }: { plan: Plan; level: 2 | 3 }) {
   const featured = plan.packageName === "Premium";
   const Name = level === 2 ? "h2" : "h3";
   const buttonText = plan.packageButtonText || "Order Now";
@@ -14,11 +15,11 @@ function PlanCard({ plan, limit, withCents, level }: { plan: Plan; limit: number
         {plan.packageName}
       </Name>
       <p className="mt-4 text-5xl font-extrabold tracking-tight text-ink">
-        {formatPrice(plan.packagePrice, withCents)}
+        {formatPrice(plan.packagePrice)}
         <span className="sr-only"> US dollars</span>
       </p>
       <ul className="mt-6 flex-1 space-y-3">
-        {planPoints(plan, limit).map((point) => (
+        {planPoints(plan).map((point) => (
           <li key={point} className="flex gap-2 text-gray-800">
             <Check />
             {point}
@@ -34,34 +35,24 @@ function PlanCard({ plan, limit, withCents, level }: { plan: Plan; limit: number
 }
 
 /** The three plans Basic, Premium, Standard; `level` is their heading level (h2 on /pricing/, h3 in a section). */
-export function PlanGrid({
-  plans,
-  limits,
-  withCents,
-  level,
-}: {
-  plans: Plan[];
-  limits: Parameters<typeof pointLimit>[0];
-  withCents: boolean;
-  level: 2 | 3;
-}) {
+export function PlanGrid({ plans, level }: { plans: Plan[]; level: 2 | 3 }) {
   const picked = pickPlans(plans);
   if (!picked.length) return null;
   return (
     <div className="grid items-stretch gap-8 lg:grid-cols-3">
       {picked.map((plan) => (
-        <PlanCard key={plan._id} plan={plan} limit={pointLimit(limits, plan)} withCents={withCents} level={level} />
+        <PlanCard key={plan._id} plan={plan} level={level} />
       ))}
     </div>
   );
 }
 
-export function Pricing({ plans, limits }: { plans: Plan[]; limits: Parameters<typeof pointLimit>[0] }) {
+export function Pricing({ plans }: { plans: Plan[] }) {
   if (!pickPlans(plans).length) return null;
   return (
     <Section id="pricing" heading="pricing" className="bg-brand-50">
       <Heading id="pricing" eyebrow="Pricing" title="Choose the plan that fits your site" />
-      <PlanGrid plans={plans} limits={limits} withCents level={3} />
+      <PlanGrid plans={plans} level={3} />
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { sortedSteps } from "../display.ts";
+import { numberedSteps } from "../display.ts";
 import { Heading, type R, Section } from "./primitives.tsx";
 
 export function Steps({ steps }: { steps: R<"steps">[] }) {
@@ -7,14 +7,14 @@ export function Steps({ steps }: { steps: R<"steps">[] }) {
     <Section id="get-started" heading="get-started" className="bg-brand-50">
       <Heading id="get-started" eyebrow="Getting started" title="From order to results in a few steps" />
       <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-        {sortedSteps(steps).map((step) => (
+        {numberedSteps(steps).map(({ label, step }) => (
           <li key={step._id} className="flex gap-4">
             <span aria-hidden="true" className="flex h-11 w-11 flex-none items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
-              {step.stepNumber}
+              {label}
             </span>
             <div>
               <h3 className="text-lg font-bold text-ink">
-                <span className="sr-only">Step {step.stepNumber}: </span>
+                <span className="sr-only">Step {label}: </span>
                 {step.stepTitle}
               </h3>
               <p className="mt-1 leading-relaxed text-gray-700">{step.stepDetails}</p>

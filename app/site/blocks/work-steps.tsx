@@ -1,9 +1,9 @@
-import { shownWorkSteps } from "../display.ts";
+import { numberedSteps, WORK_STEPS_SHOWN } from "../display.ts";
 import { Heading, Img, type R, Section } from "./primitives.tsx";
 
-/** The work process: only steps 01 to 04. */
+/** The work process: the first four work steps of the list, 01 to 04. */
 export function WorkSteps({ steps }: { steps: R<"workSteps">[] }) {
-  const shown = shownWorkSteps(steps);
+  const shown = numberedSteps(steps, WORK_STEPS_SHOWN);
   if (!shown.length) return null;
   return (
     <Section id="process" heading="process">
