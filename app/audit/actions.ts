@@ -7,6 +7,7 @@ export const AUDIT_KINDS = {
   orders: "Order status",
   people: "Users and roles",
   "payment-account": "Payment account",
+  inbox: "Messages",
   "sign-in": "Sign-ins to the admin area",
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
@@ -32,6 +33,8 @@ export const AUDIT_ACTIONS = {
   "user.accept": { kind: "people", label: "Invitation accepted" },
   "payment-account.create": { kind: "payment-account", label: "Payment account set" },
   "payment-account.update": { kind: "payment-account", label: "Payment account changed" },
+  "message.unread": { kind: "inbox", label: "Message marked unread" },
+  "message.delete": { kind: "inbox", label: "Message deleted" },
   "sign-in": { kind: "sign-in", label: "Signed in" },
 } as const satisfies Record<string, { kind: AuditKind; label: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -15,8 +15,8 @@ export const password = z
   .min(6, "Minimum 6 Characters")
   .max(128, "Maximum 128 Characters");
 
-export const credentialsSchema = z.object({ email, password });
-export const resetRequestSchema = z.object({ email });
-export const resetPasswordSchema = z.object({ token: z.string().min(1, "The reset link is incomplete"), password });
+export const credentialsSchema = z.object({ email: email.describe("Email"), password: password.describe("Password") });
+export const resetRequestSchema = z.object({ email: email.describe("Email") });
+export const resetPasswordSchema = z.object({ token: z.string().min(1, "The reset link is incomplete"), password: password.describe("New password") });
 
 export const LOGIN_FAILED = "Incorrect email or password. Please try again.";

@@ -1,6 +1,6 @@
 import { PostgresAdapter } from "kysely";
 import type { Db } from "../db/db.server.ts";
-import { AppError } from "../errors.ts";
+import { invalidFields } from "../errors.ts";
 import { isMediaPath, parseMediaPath } from "../media/media-url.ts";
 import { editUrl } from "./admin-pages.ts";
 import { entryTitle } from "./entry-title.ts";
@@ -43,8 +43,7 @@ export async function holdImages(trx: Db, def: SectionDef, values: Record<string
     const ref = parseMediaPath(value);
     if (!isMediaPath(value) || !ref || !found.has(ref.hash)) fields[name] = notInLibrary(label, value);
   }
-  const names = Object.keys(fields);
-  if (names.length) throw new AppError(400, `Please check ${names.length === 1 ? "the field" : "these fields"}: ${names.join(", ")}`, fields);
+  if (Object.keys(fields).length) throw invalidFields(fields, Object.fromEntries(sitePaths.map(({ name, label }) => [name, label])));
 }
 
 type ContentRow = { id: string; section: string; data: string };

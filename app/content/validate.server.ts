@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError, fieldErrors } from "../errors.ts";
+import { fieldErrors, invalidFields } from "../errors.ts";
 import { fieldSchema } from "./field-rules.ts";
 import { formattedProblem } from "./formatted.server.ts";
 import type { SectionDef } from "./sections.ts";
@@ -18,6 +18,9 @@ export function sectionSchema(def: SectionDef): z.ZodType<Record<string, string>
   return schema;
 }
 
+/** The labels the admin form shows for a section's fields. */
+export const fieldLabels = (def: SectionDef): Record<string, string> => Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, field.label]));
+
 /**
  * A section's values from untrusted input, or a 400 naming each wrong field. Formatted fields are
  * also checked here, on the server only, so the markdown parser never reaches the browser.
@@ -32,9 +35,6 @@ export function parseSection(def: SectionDef, input: unknown): Record<string, st
     const problem = formattedProblem(field.label, value);
     if (problem) fields[name] = problem;
   }
-  const names = Object.keys(fields);
-  if (names.length || !result.success) {
-    throw new AppError(400, `Please check ${names.length === 1 ? "the field" : "these fields"}: ${names.join(", ")}`, fields);
-  }
+  if (Object.keys(fields).length || !result.success) throw invalidFields(fields, fieldLabels(def));
   return result.data;
 }

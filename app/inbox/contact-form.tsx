@@ -36,7 +36,7 @@ export function ContactForm({ heading, result }: { heading?: string; result?: Co
         <Honeypot />
         <Field label="Name" name="name" autoComplete="name" required maxLength={100} defaultValue={values.name} error={fields.name} />
         <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} error={fields.email} />
-        <Field label="Phone number" name="number" type="tel" autoComplete="tel" required maxLength={30} defaultValue={values.number} error={fields.number} />
+        <Field label="Phone number" hint="Optional" name="number" type="tel" autoComplete="tel" maxLength={30} defaultValue={values.number} error={fields.number} />
         <Field label="Subject" name="subject" required maxLength={150} defaultValue={values.subject} error={fields.subject} />
         <Field
           label="Message"

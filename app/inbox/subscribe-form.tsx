@@ -1,9 +1,9 @@
-import { useId, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { StatusMessage } from "../ui/status.tsx";
 import { Honeypot } from "./honeypot.tsx";
-import { SUBSCRIBED } from "./texts.ts";
+import { PAGE_TEXTS } from "./texts.ts";
 
 /** What the /subscribe action answers to a fetcher (or, on failure, to a plain post). */
 export type SubscribeResult =
@@ -36,11 +36,16 @@ export function SubscribeForm({ heading, result }: { heading?: string; result?: 
   const here = `${location.pathname}${params.size ? `?${params}` : ""}`;
   const error = failed ? (failed.fields.subemail ?? failed.error) : undefined;
   const busy = fetcher.state !== "idle";
+  // After a successful subscribe the field is emptied, ready for nothing more.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <div id="subscribe-form" className="relative">
       {heading && <h2 className="mb-2 text-xl font-bold">{heading}</h2>}
-      <fetcher.Form method="post" action="/subscribe" noValidate>
+      <fetcher.Form ref={form} method="post" action="/subscribe" noValidate>
         <input type="hidden" name="redirectTo" value={location.pathname === "/subscribe" ? (failed?.values.redirectTo ?? "") : here} />
         {hydrated && <input type="hidden" name="via" value="fetcher" />}
         <Honeypot />
@@ -70,7 +75,7 @@ export function SubscribeForm({ heading, result }: { heading?: string; result?: 
       </fetcher.Form>
       {succeeded && (
         <div className="mt-3">
-          <StatusMessage kind="success">{SUBSCRIBED}</StatusMessage>
+          <StatusMessage kind="success">{PAGE_TEXTS.subscribed}</StatusMessage>
         </div>
       )}
     </div>

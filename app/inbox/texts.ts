@@ -6,10 +6,22 @@
 export const MESSAGE_STATUSES = ["UnRead", "Read"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/** Success texts of the spec, shown in a status message instead of the original's alert(). */
+/** Success texts of the spec, kept exactly for the record (docs/decisions/0023-wording.md maps them). */
 export const MESSAGE_SENT = "Message is Send";
 export const MESSAGE_READ = "Message is Read";
 export const SUBSCRIBED = "Subscribers Request is Sent";
+
+/** What the pages say instead (docs/decisions/0023-wording.md): full sentences, sentence case. */
+export const PAGE_TEXTS = {
+  messageSent: "Your message has been sent.",
+  messageRead: "The message is marked as read.",
+  messageUnread: "The message is marked as unread.",
+  messageDeleted: "The message was deleted.",
+  subscribed: "You are subscribed. Thank you.",
+} as const;
+
+/** Message statuses as the admin pages show them; the API keeps "UnRead". */
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = { UnRead: "Unread", Read: "Read" };
 
 /**
  * The honeypot: a field people never see (visually hidden, aria-hidden, out of the tab order,

@@ -9,10 +9,10 @@ export const ITEM_SAVED = "Item is Updated";
 const link = (label: string) => httpUrl(label, "https://www.canva.com/…");
 
 export const itemSchema = z.object({
-  format: z.enum(ITEM_FORMATS, { error: `Format must be one of ${ITEM_FORMATS.join(", ")}` }),
-  canvaLink: link("Canva link"),
-  imageLink: link("Image link"),
-  category: requiredText("Category", 100),
-  freeOrPaid: z.enum(ITEM_PRICES, { error: `Free or paid must be one of ${ITEM_PRICES.join(", ")}` }),
+  format: z.enum(ITEM_FORMATS, { error: `Format must be one of ${ITEM_FORMATS.join(", ")}` }).describe("Format"),
+  canvaLink: link("Canva link").describe("Canva link"),
+  imageLink: link("Image link").describe("Image link"),
+  category: requiredText("Category", 100).describe("Category"),
+  freeOrPaid: z.enum(ITEM_PRICES, { error: `Free or paid must be one of ${ITEM_PRICES.join(", ")}` }).describe("Free or paid"),
 });
 export type ItemInput = z.output<typeof itemSchema>;

@@ -12,9 +12,9 @@ export const PAYMENT_CANCELLED = "You have cancelled the payment";
  * API body cannot set them.
  */
 export const orderFormSchema = z.object({
-  customerName: requiredText("Name", 100),
-  customerAddress: requiredText("Address", 300),
-  customerCountry: requiredText("Country", 100),
+  customerName: requiredText("Name", 100).describe("Name"),
+  customerAddress: requiredText("Address", 300).describe("Address"),
+  customerCountry: requiredText("Country", 100).describe("Country"),
 });
 
 /**
@@ -39,5 +39,5 @@ export const idempotencyKeySchema = z
 export const IDEMPOTENCY_MISMATCH = "This order was already placed with other details. Reload the order form to place another order.";
 
 export const orderStatusSchema = z.object({
-  orderStatus: z.enum(ORDER_STATUSES, { error: `Order status must be one of ${ORDER_STATUSES.join(", ")}` }),
+  orderStatus: z.enum(ORDER_STATUSES, { error: `Order status must be one of ${ORDER_STATUSES.join(", ")}` }).describe("Order status"),
 });

@@ -20,12 +20,12 @@ export const INVITATION_GONE = "This invitation link does not work any more: it 
 
 export const LAST_ADMIN = "This is the last admin who can sign in. Add another admin first, and let them accept their invitation: the site must always have at least one.";
 
-const userEmail = emailAddress();
+const userEmail = emailAddress().describe("Email");
 
-const userRole = z.enum(USER_ROLES, { error: `userRole must be one of ${USER_ROLES.join(", ")}` });
+const userRole = z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.join(", ")}` });
 
 /** POST /add-user: the role may be left out (it defaults to Admin). */
-export const addUserSchema = z.object({ userEmail, userRole: userRole.default("Admin") });
+export const addUserSchema = z.object({ userEmail, userRole: userRole.default("Admin").describe("Role") });
 
 /** PUT /upadete-users/{id}: a left-out role keeps the current one. */
-export const updateUserSchema = z.object({ userEmail, userRole: userRole.optional() });
+export const updateUserSchema = z.object({ userEmail, userRole: userRole.optional().describe("Role") });

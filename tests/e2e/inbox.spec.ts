@@ -31,22 +31,22 @@ test("a visitor's message from the landing page reaches the admin, who marks it 
   await form.getByRole("button", { name: "Send Message" }).click();
 
   await expect(page).toHaveURL(/\/thanks\?sent=1$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You !");
-  await expect(page.getByRole("status")).toHaveText("Message is Send");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");
+  await expect(page.getByRole("status")).toHaveText("Your message has been sent.");
   await expect(page.getByText("We have received your message and will get back to you as soon as possible.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back Home" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
 
   await becomeAdmin(page);
   await page.goto("/all-messages/");
   const unreadRow = page.getByRole("table", { name: /^Unread/ }).getByRole("row").filter({ hasText: subject });
-  await unreadRow.getByRole("link", { name: /View Message/ }).click();
+  await unreadRow.getByRole("link", { name: /View message/ }).click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message from Grace Hopper");
   await expect(page.getByText("How soon can the Premium package start?")).toBeVisible();
   await expect(page.getByText("UnRead", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Mark Read" }).click();
-  await expect(page.getByRole("status")).toHaveText("Message is Read");
-  await expect(page.getByRole("button", { name: "Mark Read" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Mark as read" }).click();
+  await expect(page.getByRole("status")).toHaveText("The message is marked as read.");
+  await expect(page.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Back to all messages" }).click();
   await expect(page.getByRole("table", { name: /^Read/ }).getByRole("row").filter({ hasText: subject })).toBeVisible();
@@ -72,7 +72,7 @@ test("/contact shows a wrong field next to it, then sends", async ({ page }) => 
   await email.fill("alan@example.com");
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page).toHaveURL(/\/thanks\?sent=1$/);
-  await expect(page.getByRole("status")).toHaveText("Message is Send");
+  await expect(page.getByRole("status")).toHaveText("Your message has been sent.");
 });
 
 test("a visitor subscribes from the footer, the admin sees the email, and the mailed link unsubscribes", async ({ page }) => {
@@ -84,7 +84,7 @@ test("a visitor subscribes from the footer, the admin sees the email, and the ma
   await expect(page.getByLabel("Email for updates")).toHaveAccessibleDescription("Provide a Valid Email");
   await page.getByLabel("Email for updates").fill(reader);
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Subscribers Request is Sent" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "You are subscribed. Thank you." })).toBeVisible();
   // Through the fetcher: the visitor stays on the page they were reading, with no reload.
   await expect(page).toHaveURL(/\/$/);
 

@@ -53,10 +53,29 @@ describe("POST /api/add-message", () => {
     expect(await count("messages")).toBe(before);
   });
 
-  it("answers 400 for a body with no fields at all, naming each", async () => {
+  it("answers 400 for a body with no fields at all, naming each required one by its label", async () => {
     const { status, body } = await visitor.json("POST", "/api/add-message", {});
     expect(status).toBe(400);
-    expect(Object.keys(body.fields).sort()).toEqual(["email", "message", "name", "number", "subject"]);
+    expect(Object.keys(body.fields).sort()).toEqual(["email", "message", "name", "subject"]);
+    expect(body.error).toBe("Please check these fields: Name, Email, Subject, Message.");
+  });
+
+  it("takes a message without a phone number", async () => {
+    const { number: _left, ...withoutPhone } = message();
+    for (const body of [withoutPhone, { ...withoutPhone, number: "  " }]) {
+      const created = await visitor.json("POST", "/api/add-message", body);
+      expect(created.status).toBe(201);
+      expect(created.body.number).toBe("");
+    }
+  });
+
+  it("mails every admin about a new message, through the outbox", async () => {
+    const { body: created } = await visitor.json("POST", "/api/add-message", message({ subject: "Mail the admins" }));
+    const queued = await server.services.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute();
+    expect(queued.some((job) => job.payload.includes("Mail the admins"))).toBe(true);
+    const mails = (await server.outbox()).filter((m) => m.subject === "New message: Mail the admins");
+    expect(mails.map((m) => m.to)).toEqual(["inbox-admin@example.com"]);
+    expect(mails[0]!.text).toContain(`/view/${created._id}`);
   });
 
   it("rejects a filled honeypot with a clear message and stores nothing", async () => {
@@ -96,12 +115,12 @@ describe("the contact pages", () => {
 
     const thanks = await visitor.page("/thanks?sent=1");
     expect(thanks.status).toBe(200);
-    expect(thanks.html).toMatch(/<h1[^>]*>Thank You !<\/h1>/);
+    expect(thanks.html).toMatch(/<h1[^>]*>Thank you!<\/h1>/);
     expect(thanks.html).toContain("We have received your message and will get back to you as soon as possible.");
-    expect(thanks.html).toContain("Message is Send");
-    expect(thanks.html).toMatch(/<a[^>]*href="\/"[^>]*>Back Home<\/a>/);
+    expect(thanks.html).toContain("Your message has been sent.");
+    expect(thanks.html).toMatch(/<a[^>]*href="\/"[^>]*>Back to the home page<\/a>/);
     // Without the flag (someone just opening /thanks) there is no claim that a message was sent.
-    expect((await visitor.page("/thanks")).html).not.toContain("Message is Send");
+    expect((await visitor.page("/thanks")).html).not.toContain("Your message has been sent.");
   });
 
   it("a wrong field is shown next to it, with what was typed kept, and nothing is stored", async () => {
@@ -174,22 +193,79 @@ describe("reading messages (admin)", () => {
     expect((await admin.json("PUT", `/api/message/${unknownId}`, { messageStatus: "Read" })).status).toBe(404);
   });
 
-  it("/view/{id} shows the whole message and offers Mark Read only while it is UnRead", async () => {
+  it("/view/{id} shows the whole message and offers Mark as read only while it is unread", async () => {
     const { body: created } = await visitor.json("POST", "/api/add-message", message({ subject: "Please call <me>", message: "Line one\nLine two" }));
     const before = await admin.page(`/view/${created._id}`);
     expect(before.html).toContain("Please call &lt;me&gt;");
     expect(before.html).toContain("Line one\nLine two");
     expect(before.html).toContain("+44 20 7946 0958");
-    expect(before.html).toContain(">Mark Read</button>");
+    expect(before.html).toContain(">Mark as read</button>");
     expect(before.html).toContain('name="messageStatus" value="Read"');
 
     const response = await admin.form(`/view/${created._id}`, { messageStatus: "Read" });
     expect(response.status).toBe(200);
     const after = await response.text();
-    expect(after).toContain("Message is Read");
-    expect(after).not.toContain(">Mark Read</button>");
+    expect(after).toContain("The message is marked as read.");
+    expect(after).not.toContain(">Mark as read</button>");
     expect((await admin.json("GET", `/api/message/${created._id}`)).body.messageStatus).toBe("Read");
     expect((await admin.page(`/view/${unknownId}`)).status).toBe(404);
+  });
+});
+
+describe("unread count, mark as unread and delete", () => {
+  it("the dashboard shows how many messages are unread", async () => {
+    await server.services.db.deleteFrom("messages").execute();
+    for (let i = 0; i < 2; i++) await visitor.json("POST", "/api/add-message", message({ subject: `Unread ${i}` }));
+    expect((await admin.page("/admin")).html).toContain("2 unread");
+    const { body: list } = await admin.json("GET", "/api/messages?status=UnRead");
+    await admin.json("PUT", `/api/message/${list.items[0]._id}`, { messageStatus: "Read" });
+    expect((await admin.page("/admin")).html).toContain("1 unread");
+  });
+
+  it("an admin marks a read message unread again, recorded in the audit log", async () => {
+    const { body: created } = await visitor.json("POST", "/api/add-message", message({ subject: "Back to unread" }));
+    await admin.json("PUT", `/api/message/${created._id}`, { messageStatus: "Read" });
+    const page = await admin.page(`/view/${created._id}`);
+    expect(page.html).toContain(">Mark as unread</button>");
+    const response = await admin.form(`/view/${created._id}`, { _intent: "unread" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("The message is marked as unread.");
+    expect((await admin.json("GET", `/api/message/${created._id}`)).body).toMatchObject({ messageStatus: "UnRead", readAt: null });
+    const entry = await server.services.db.selectFrom("audit_log").selectAll().where("action", "=", "message.unread").executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ actor: "inbox-admin@example.com", target: `Message ${created._id} (ada@example.com)` });
+  });
+
+  it("shows when a message came, to the minute", async () => {
+    const { body: created } = await visitor.json("POST", "/api/add-message", message());
+    const html = (await admin.page(`/view/${created._id}`)).html;
+    expect(html).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC<\/time>/);
+  });
+
+  it("an admin deletes a message after confirming; the audit log keeps who sent it", async () => {
+    const { body: created } = await visitor.json("POST", "/api/add-message", message({ subject: "Delete me" }));
+    const page = await admin.page(`/view/${created._id}`);
+    expect(page.html).toMatch(/<summary[^>]*>Delete message<\/summary>/);
+    expect(page.html).toContain(">Yes, delete it</button>");
+    const response = await admin.form(`/view/${created._id}`, { _intent: "delete" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/all-messages?deleted=1");
+    expect((await admin.page("/all-messages?deleted=1")).html).toContain("The message was deleted.");
+    expect((await admin.json("GET", `/api/message/${created._id}`)).status).toBe(404);
+    const entry = await server.services.db.selectFrom("audit_log").selectAll().where("action", "=", "message.delete").executeTakeFirstOrThrow();
+    expect(entry.summary).toContain("Delete me");
+    expect((await admin.form(`/view/${created._id}`, { _intent: "delete" })).status).toBe(404);
+  });
+
+  it("refuses a customer and a visitor: nothing changes", async () => {
+    const { body: created } = await visitor.json("POST", "/api/add-message", message({ subject: "Not yours" }));
+    for (const client of [customer, visitor]) {
+      for (const intent of ["delete", "unread"]) {
+        const response = await client.form(`/view/${created._id}`, { _intent: intent });
+        expect(response.status, intent).toBeGreaterThanOrEqual(300);
+        expect(response.status, intent).not.toBe(500);
+      }
+    }
+    expect((await admin.json("GET", `/api/message/${created._id}`)).body.messageStatus).toBe("UnRead");
   });
 });
 
@@ -231,6 +307,6 @@ describe("message paging", () => {
     // Each table's pager keeps the other table's page.
     expect(page.html).toContain('href="/all-messages/?unread=2&amp;read=2"');
     expect(page.html).toContain('href="/all-messages/?unread=1&amp;read=1"');
-    expect(page.html.match(/View Message/g)).toHaveLength(4);
+    expect(page.html.match(/View message/g)).toHaveLength(4);
   });
 });

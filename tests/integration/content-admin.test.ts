@@ -204,7 +204,7 @@ describe("errors", () => {
     expect(fieldError(result.html, "bannerHeading")).toBe("Heading is required");
     expect(fieldError(result.html, "buttonURL")).toBe("Button link must be an http(s) address or a path on this site");
     expect(fieldError(result.html, "bannerText")).toBeUndefined();
-    expect(alertText(result.html)).toBe("Please check these fields: bannerHeading, buttonURL");
+    expect(alertText(result.html)).toBe("Please check these fields: Heading, Button link.");
     expect(statusText(result.html)).toBeUndefined();
     expect(result.html).toContain(typed.bannerText);
     expect(await records(def)).toEqual([before]);
@@ -299,12 +299,13 @@ describe("list entries on the admin page", () => {
     });
   }
 
-  it("shows pricing plans as cards with name, price with $ and Edit Pricing", async () => {
+  it("shows pricing plans as cards with name, price as $49.00 and Edit Pricing", async () => {
     const def = sections.pricingPlans as SectionDef;
     const [plan] = await records(def);
     const html = (await view(admin, "/add-pricing")).html;
     expect(html).toContain(`>${plan!.packageName}</p>`);
-    expect(html).toContain(`>$${plan!.packagePrice}</p>`);
+    // The site's one money format: dollars and cents.
+    expect(html).toContain(`>$${Number(plan!.packagePrice).toFixed(2)}</p>`);
   });
 
   it("moves entries up and down and deletes one after confirmation", async () => {

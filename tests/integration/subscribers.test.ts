@@ -67,15 +67,15 @@ describe("subscribers", () => {
     const outside = await visitor.form("/subscribe", { subemail: "nojs2@example.com", redirectTo: "https://evil.example/" });
     expect(outside.headers.get("location")).toBe("/subscribe?subscribed=1#subscribe-form");
     const shown = await visitor.page("/subscribe?subscribed=1");
-    expect(shown.html).toContain("Subscribers Request is Sent");
+    expect(shown.html).toContain("You are subscribed. Thank you.");
     expect(shown.html).toMatch(/<h1[^>]*>Subscribe to updates<\/h1>/);
-    expect((await visitor.page("/subscribe")).html).not.toContain("Subscribers Request is Sent");
+    expect((await visitor.page("/subscribe")).html).not.toContain("You are subscribed. Thank you.");
   });
 
   it("the form through a fetcher answers data, and a wrong email is shown on /subscribe", async () => {
     const viaFetcher = await visitor.form("/subscribe", { subemail: "js@example.com", via: "fetcher", redirectTo: "/" });
     expect(viaFetcher.status).toBe(200);
-    expect(await viaFetcher.text()).toContain("Subscribers Request is Sent");
+    expect(await viaFetcher.text()).toContain("You are subscribed. Thank you.");
 
     const wrong = await visitor.form("/subscribe", { subemail: "nope", redirectTo: "/" });
     expect(wrong.status).toBe(400);

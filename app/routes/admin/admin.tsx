@@ -7,7 +7,8 @@ import { shortDate } from "~/shared/dates.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";
 import { AdminOrdersTable } from "~/orders/admin-orders-table.tsx";
 import { Card } from "~/orders/cards.tsx";
-import { formatUsd } from "~/shared/money.ts";
+import { formatMoney } from "~/shared/format.ts";
+import { unreadCount } from "~/inbox/messages.server.ts";
 import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
 import { paymentAccountLink } from "~/payments/payments.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
@@ -29,18 +30,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // An Editor's dashboard: the content shortcuts only. Orders, sales and people are the Admin's.
   if (!hasRole(viewer, "Admin")) return { email: user.email, unpublished, admin: null };
   const url = new URL(request.url);
-  const [salesCents, orders, subscribers, payment, needingAttention, mail] = await Promise.all([
+  const [salesCents, orders, subscribers, payment, needingAttention, mail, unreadMessages] = await Promise.all([
     paidTotalCents(services.db),
     listOrders(services.db, {}, pageParam(url, "orders"), ORDER_PAGE_SIZES.adminDashboard),
     listSubscribers(services.db, pageParam(url, "subscribers"), INBOX_PAGE_SIZES.dashboardSubscribers),
     paymentAccountLink(services.db),
     attentionCount(services.db),
     outboxCounts(services.db),
+    unreadCount(services.db),
   ]);
   return {
     email: user.email,
     unpublished,
-    admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed },
+    admin: { totalSales: formatMoney(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed, unreadMessages },
   };
 }
 
@@ -63,12 +65,12 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { totalSales, orders, subscribers, payment, needingAttention, failedMail } = admin;
+  const { totalSales, orders, subscribers, payment, needingAttention, failedMail, unreadMessages } = admin;
   const shortcuts: [string, string, string][] = [
     content[0]!,
     content[1]!,
     ["/total-orders", "Orders", `${orders.total} in all`],
-    ["/all-messages", "Messages", "Read and reply"],
+    ["/all-messages", "Messages", unreadMessages === 0 ? "No unread messages" : `${unreadMessages} unread`],
     ["/all-subscriber", "Subscribers", `${subscribers.total} in all`],
     ["/add-user", "Admin", "Add an admin"],
     [payment.path, "Payment", payment.isSet ? "PayPal email" : "Set the PayPal email"],

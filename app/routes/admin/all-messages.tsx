@@ -1,7 +1,9 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
-import { shortDate } from "~/shared/dates.ts";
+import { formatDateTime } from "~/shared/format.ts";
+import { PAGE_TEXTS } from "~/inbox/texts.ts";
+import { StatusMessage } from "~/ui/status.tsx";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { listMessages, type MessageRecord } from "~/inbox/messages.server.ts";
 import { requestContext } from "~/services.server.ts";
@@ -29,13 +31,15 @@ function MessageTable({ caption, list, param }: { caption: string; list: { items
       <Table caption={`${caption} (${list.total})`} headers={["Received", "Name", "Email", "Subject", "Message"]} empty={`No ${caption.toLowerCase()} messages.`}>
         {list.items.map((m) => (
           <tr key={m._id}>
-            <Cell>{shortDate(m.createdAt)}</Cell>
+            <Cell>
+              <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+            </Cell>
             <Cell>{m.name}</Cell>
             <Cell>{m.email}</Cell>
             <Cell>{m.subject}</Cell>
             <Cell>
               <Link to={`/view/${m._id}`} className="font-semibold text-brand-700 underline">
-                View Message<span className="sr-only"> from {m.name}: {m.subject}</span>
+                View message<span className="sr-only"> from {m.name}: {m.subject}</span>
               </Link>
             </Cell>
           </tr>
@@ -47,9 +51,15 @@ function MessageTable({ caption, list, param }: { caption: string; list: { items
 }
 
 export default function AllMessages({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
   return (
     <>
       <h1 className="text-3xl font-bold">Messages</h1>
+      {params.get("deleted") === "1" && (
+        <div className="mt-4">
+          <StatusMessage kind="success">{PAGE_TEXTS.messageDeleted}</StatusMessage>
+        </div>
+      )}
       <MessageTable caption="Unread" list={loaderData.unread} param="unread" />
       <MessageTable caption="Read" list={loaderData.read} param="read" />
     </>

@@ -1,9 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { auditActor } from "~/audit/audit.server.ts";
 import { requireRole } from "~/auth/permissions.server.ts";
-import { formValues, guardForm, orPageError } from "~/forms.server.ts";
-import { shortDate } from "~/shared/dates.ts";
-import { getMessage, markMessage } from "~/inbox/messages.server.ts";
-import { MESSAGE_READ } from "~/inbox/texts.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
+import { formValues, guardForm, orPageError, unknownAction } from "~/forms.server.ts";
+import { formatDateTime } from "~/shared/format.ts";
+import { deleteMessage, getMessage, markMessage, markUnread } from "~/inbox/messages.server.ts";
+import { MESSAGE_STATUS_LABELS, PAGE_TEXTS } from "~/inbox/texts.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
@@ -21,14 +23,28 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { message: await orPageError(getMessage(services.db, params.id)) };
 }
 
-/** Mark Read: the hidden status is fixed to Read, as in the spec; the server accepts nothing else. */
+/**
+ * Mark as read (the hidden status is fixed to Read, as in the spec), mark as unread, or delete
+ * (after the confirmation on the page). Only an Admin: checked here, on the server.
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {
-    await markMessage(services.db, params.id, values, admin.email);
-    return { ok: true as const };
+    switch (values._intent ?? "read") {
+      case "read":
+        await markMessage(services.db, params.id, values, admin.email);
+        return { ok: true as const, message: PAGE_TEXTS.messageRead };
+      case "unread":
+        await markUnread(services.db, auditActor(context.get(viewerContext)), params.id);
+        return { ok: true as const, message: PAGE_TEXTS.messageUnread };
+      case "delete":
+        await deleteMessage(services.db, auditActor(context.get(viewerContext)), params.id);
+        throw redirect("/all-messages?deleted=1", 303);
+      default:
+        throw unknownAction();
+    }
   });
 }
 
@@ -43,14 +59,16 @@ export default function ViewMessage({ loaderData, actionData }: Route.ComponentP
       </LinkLine>
       <h1 className="text-3xl font-bold">Message from {message.name}</h1>
       <div className="mt-6">
-        {actionData?.ok && <StatusMessage kind="success">{MESSAGE_READ}</StatusMessage>}
+        {actionData?.ok && <StatusMessage kind="success">{actionData.message}</StatusMessage>}
         {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
       </div>
       <dl className="grid max-w-3xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
         <dt className="font-semibold">Status</dt>
-        <dd>{message.messageStatus}</dd>
+        <dd>{MESSAGE_STATUS_LABELS[message.messageStatus]}</dd>
         <dt className="font-semibold">Received</dt>
-        <dd>{shortDate(message.createdAt)}</dd>
+        <dd>
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        </dd>
         <dt className="font-semibold">Name</dt>
         <dd>{message.name}</dd>
         <dt className="font-semibold">Email</dt>
@@ -60,18 +78,38 @@ export default function ViewMessage({ loaderData, actionData }: Route.ComponentP
           </a>
         </dd>
         <dt className="font-semibold">Phone number</dt>
-        <dd>{message.number}</dd>
+        <dd>{message.number || "Not given"}</dd>
         <dt className="font-semibold">Subject</dt>
         <dd>{message.subject}</dd>
       </dl>
       <h2 className="mt-8 text-xl font-semibold">Message</h2>
       <p className="mt-2 max-w-3xl whitespace-pre-wrap break-words rounded-md border border-gray-200 bg-gray-50 p-4">{message.message}</p>
-      {message.messageStatus === "UnRead" && (
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="messageStatus" value="Read" />
-          <Button disabled={busy}>{busy ? "Saving…" : "Mark Read"}</Button>
-        </Form>
-      )}
+      <div className="mt-6 flex flex-wrap items-start gap-3">
+        {message.messageStatus === "UnRead" ? (
+          <Form method="post">
+            <input type="hidden" name="_intent" value="read" />
+            <input type="hidden" name="messageStatus" value="Read" />
+            <Button disabled={busy}>{busy ? "Saving…" : "Mark as read"}</Button>
+          </Form>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="_intent" value="unread" />
+            <Button variant="secondary" disabled={busy}>
+              {busy ? "Saving…" : "Mark as unread"}
+            </Button>
+          </Form>
+        )}
+        <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
+          <summary className="cursor-pointer font-semibold text-red-800">Delete message</summary>
+          <p className="my-2">Delete the message from {message.name}? This cannot be undone.</p>
+          <Form method="post">
+            <input type="hidden" name="_intent" value="delete" />
+            <Button variant="danger" disabled={busy}>
+              Yes, delete it
+            </Button>
+          </Form>
+        </details>
+      </div>
     </>
   );
 }

@@ -34,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { ...base, state: (await accountExists(services.db, invitation.email)) ? ("log-in" as const) : ("register" as const), signedInAs: null };
 }
 
-const registerSchema = z.object({ password: passwordRule });
+const registerSchema = z.object({ password: passwordRule.describe("Password") });
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const values = await formValues(request);
