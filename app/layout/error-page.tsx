@@ -4,6 +4,7 @@ import { useRootData } from "./root-data.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { LinkLine } from "../ui/link-line.tsx";
+import { SITE_NAME } from "../site/seo.ts";
 
 /** The heading and sentence an error page shows for an error (404, 403, another 4xx, or 500). */
 export function errorText(error: unknown): { title: string; detail: string } {
@@ -28,6 +29,8 @@ export function ErrorPage({ error }: { error: unknown }) {
   const { title, detail } = errorText(error);
   return (
     <>
+      {/* React puts it in the head: an error page has no route meta, and a page needs a title. */}
+      <title>{`${title} | ${SITE_NAME}`}</title>
       <SiteHeader viewer={viewer} logo={chrome.logo} />
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{title}</h1>

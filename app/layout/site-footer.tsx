@@ -3,7 +3,7 @@ import { SubscribeForm } from "../inbox/subscribe-form.tsx";
 import type { SiteChrome } from "../site/chrome.ts";
 import { telHref } from "../site/display.ts";
 import { SITE_NAME } from "../site/seo.ts";
-import { SECTION_ANCHORS, SiteLogo } from "./site-header.tsx";
+import { SITE_LINKS, SiteLogo } from "./site-header.tsx";
 
 const icons = {
   YouTube:
@@ -67,9 +67,9 @@ export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
         <nav aria-label="Footer">
           <h2 className={heading}>Quick links</h2>
           <ul className="grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-1">
-            {SECTION_ANCHORS.map(([label, href]) => (
+            {SITE_LINKS.map(([label, href]) => (
               <li key={href}>
-                <a href={href} className="inline-block py-1.5 hover:text-brand-700 hover:underline">
+                <a href={href} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline sm:min-h-0 sm:py-1.5">
                   {label}
                 </a>
               </li>

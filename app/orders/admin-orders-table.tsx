@@ -2,13 +2,14 @@ import { Link } from "react-router";
 import { Cell, Table } from "../ui/table.tsx";
 import { shortDate } from "../shared/dates.ts";
 import { type OrderView, orderAmount } from "./order-table.tsx";
+import { PAYMENT_STATUS_LABELS } from "./statuses.ts";
 
 /** All customers' orders for admins, newest first, each with its Update link. */
 export function AdminOrdersTable({ caption, orders, offset }: { caption: string; orders: OrderView[]; offset: number }) {
   return (
     <Table
       caption={caption}
-      headers={["Sl No.", "Order Date", "Customer", "Email", "Package", "Amount", "Payment Status", "Order Status", "Action"]}
+      headers={["No.", "Order date", "Customer", "Email", "Package", "Amount", "Payment", "Order status", "Action"]}
       empty="No orders yet."
     >
       {orders.map((order, i) => (
@@ -19,7 +20,7 @@ export function AdminOrdersTable({ caption, orders, offset }: { caption: string;
           <Cell>{order.customerEmail}</Cell>
           <Cell>{order.packageName}</Cell>
           <Cell>{orderAmount(order)}</Cell>
-          <Cell>{order.paymentStatus}</Cell>
+          <Cell>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</Cell>
           <Cell>{order.orderStatus}</Cell>
           <Cell>
             <Link to={`/admin/payment-status/${order._id}`} className="font-semibold text-brand-700 underline">

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Cell, Table } from "../ui/table.tsx";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, formatUsd } from "../shared/money.ts";
-import type { PaymentStatus } from "./statuses.ts";
+import { orderProgressLabel, type PaymentStatus } from "./statuses.ts";
 
 /** The fields of an order the tables show (a subset of the API's order record). */
 export interface OrderView {
@@ -22,7 +22,7 @@ export const orderAmount = (order: Pick<OrderView, "packagePrice">) => formatUsd
 export function PaymentAction({ order }: { order: OrderView }) {
   if (order.paymentStatus === "UnPaid") {
     return (
-      <Link to={`/pay-now/${order._id}`} className="font-semibold text-brand-700 underline">
+      <Link to={`/pay-now/${order._id}`} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold whitespace-nowrap text-white hover:bg-brand-800">
         Pay Now<span className="sr-only"> for the {order.packageName} order of {shortDate(order.orderDate)}</span>
       </Link>
     );
@@ -34,19 +34,19 @@ export function PaymentAction({ order }: { order: OrderView }) {
 type Column = "sl" | "date" | "name" | "package" | "amount" | "orderStatus" | "payment";
 
 const headings: Record<Column, string> = {
-  sl: "Sl No.",
-  date: "Order Date",
-  name: "Your Name",
+  sl: "No.",
+  date: "Order date",
+  name: "Your name",
   package: "Package",
   amount: "Amount",
-  orderStatus: "Order Status",
-  payment: "Payment Status",
+  orderStatus: "Order status",
+  payment: "Payment",
 };
 
 /** A customer's orders: newest first, numbered across pages (`offset` is the page's start). */
-export function CustomerOrdersTable({ caption, orders, offset, columns }: { caption: string; orders: OrderView[]; offset: number; columns: Column[] }) {
+export function CustomerOrdersTable({ caption, orders, offset, columns, empty }: { caption: string; orders: OrderView[]; offset: number; columns: Column[]; empty?: string }) {
   return (
-    <Table caption={caption} headers={columns.map((c) => headings[c])} empty="You have no orders yet.">
+    <Table caption={caption} headers={columns.map((c) => headings[c])} empty={empty ?? "You have no orders yet."}>
       {orders.map((order, i) => (
         <tr key={order._id}>
           {columns.map((column) => (
@@ -71,7 +71,7 @@ function cellFor(column: Column, order: OrderView, n: number): React.ReactNode {
     case "amount":
       return orderAmount(order);
     case "orderStatus":
-      return order.orderStatus;
+      return orderProgressLabel(order);
     case "payment":
       return <PaymentAction order={order} />;
   }

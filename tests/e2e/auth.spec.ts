@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { lastMailTo, logIn, makeAdmin, register, signOut, uniqueEmail } from "./helpers.ts";
+import { lastMailTo, logIn, makeAdmin, openAccountMenu, register, signOut, uniqueEmail } from "./helpers.ts";
 
 test("register, log out and log back in", async ({ page }) => {
   const email = uniqueEmail("reg");
@@ -9,12 +9,13 @@ test("register, log out and log back in", async ({ page }) => {
   await expect(page.getByText("Password is Required")).toBeVisible();
 
   await register(page, email);
-  await expect(page.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(`Welcome to Rankwell! Your account ${email} is ready.`);
   await expect(page.getByRole("link", { name: "Log in" })).toHaveCount(0);
 
-  await page.getByRole("link", { name: "Dashboard" }).click();
+  await openAccountMenu(page);
+  await page.getByRole("banner").getByRole("link", { name: "Dashboard", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(email);
-  await page.getByRole("button", { name: "Signout" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 
@@ -65,12 +66,15 @@ test("reset a forgotten password through the mailed link", async ({ page }) => {
 test("only an admin sees the Admin button and the admin dashboard", async ({ page }) => {
   const email = uniqueEmail("admin");
   await register(page, email);
+  await openAccountMenu(page);
+  await expect(page.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You don't have any permission");
 
   makeAdmin(email);
   await page.goto("/");
+  await openAccountMenu(page);
   await page.getByRole("link", { name: "Admin", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin dashboard");

@@ -12,7 +12,12 @@ export async function register(page: Page, email: string, password = "secret123"
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?welcome=1$/);
+}
+
+/** Opens the header's account menu (a <details>: Admin, Dashboard, My orders, Sign out). */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole("banner").getByText("Account", { exact: true }).click();
 }
 
 /** Signs in on the login page (waiting for it first: after a link click the old page may still show). */
@@ -23,9 +28,10 @@ export async function logIn(page: Page, email: string, password = "secret123") {
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
-/** Signs out from the dashboard and waits until the site shows the signed-out header. */
+/** Signs out from the header's account menu and waits until the site shows the signed-out header. */
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Signout" }).click();
+  await openAccountMenu(page);
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 }

@@ -46,19 +46,33 @@ for (const [device, viewport] of [
       await noSideScroll(page);
     });
 
-    test("the header's anchor links work from the keyboard", async ({ page }) => {
+    test("the header's links work from the keyboard (through the Menu button below 1024 px)", async ({ page }) => {
+      const openMenu = async () => {
+        if (viewport.width >= 1024) return;
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+        await tabTo(page, "Menu");
+        await page.keyboard.press("Enter");
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      };
       await page.goto("/");
       await page.keyboard.press("Tab");
       await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+      await openMenu();
       await tabTo(page, "Pricing");
       await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(/\/#pricing$/);
-      await expect(page.locator("#pricing")).toBeInViewport();
+      await expect(page).toHaveURL(/\/pricing\/$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.goto("/");
-      await tabTo(page, "Contact Us");
+      await openMenu();
+      await tabTo(page, "Contact us");
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/\/#contact$/);
-      await expect(page.locator("#contact")).toBeInViewport();
+      await expect(page.locator("#contact h2")).toBeInViewport();
+      // The compact header stays on screen, and every link in it is at least 44 px tall.
+      await expect(page.getByRole("banner")).toBeInViewport();
+      for (const link of await page.getByRole("banner").getByRole("link").all()) {
+        if (await link.isVisible()) expect((await link.boundingBox())!.height, await link.textContent() ?? "").toBeGreaterThanOrEqual(viewport.width < 640 ? 44 : 0);
+      }
     });
 
     test("the FAQ opens and closes from the keyboard", async ({ page }) => {

@@ -10,12 +10,16 @@ afterAll(async () => server?.close());
 const countUsers = async () => (await server.services.db.selectFrom("user" as never).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
 
 describe("register", () => {
-  it("creates the account, signs in and goes to /", async () => {
+  it("creates the account, signs in and goes to / with a welcome", async () => {
     const client = server.client();
     const response = await client.form("/register", { email: "New.Person@Example.com", password: "secret1" });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("location")).toBe("/?welcome=1");
     expect(client.hasSession()).toBe(true);
+    const welcome = async (c: typeof client) => (await c.page("/?welcome=1")).html.replace(/<!-- -->/g, "");
+    expect(await welcome(client)).toContain("Welcome to Rankwell!</strong> Your account new.person@example.com is ready.");
+    // A visitor at the same address sees no one's welcome.
+    expect(await welcome(server.client())).not.toContain("Welcome to Rankwell!");
     const dashboard = await client.page("/dashboard");
     expect(dashboard.status).toBe(200);
     expect(dashboard.html).toContain("new.person@example.com");

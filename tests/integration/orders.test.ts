@@ -88,7 +88,7 @@ describe("placing an order", () => {
       orderDate: "2001-01-01T00:00:00.000Z",
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/pending-order");
+    expect(response.headers.get("location")).toMatch(/^\/pending-order\?placed=[0-9a-f]{24}$/);
     const { body } = await alice.json("GET", "/api/orders");
     const order = body.items.find((o: { customerName: string }) => o.customerName === "Tampered Form");
     expect(order).toMatchObject({
@@ -343,14 +343,14 @@ describe("order screens, page sizes and sums", () => {
     const page = await carol.page("/dashboard");
     const text = pageText(page.html);
     expect(text).toContain("Welcome, carol@example.com");
-    expect(page.html).toMatch(/<button[^>]*>Signout<\/button>/);
+    expect(page.html).toMatch(/<button[^>]*>Sign out<\/button>/);
     expect(page.html).toContain('href="/my-order"');
     expect(page.html).toContain('href="/contact"');
     expect(text).toMatch(/Total Spent \$198\.99/);
     expect(text).toMatch(/My Orders 7/);
     const rows = tableRows(page.html, "My Orders");
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toEqual(["1", todayShown(), "Premium", "$149.99", "Pending", expect.stringMatching(/^Pay Now/)]);
+    expect(rows[0]).toEqual(["1", todayShown(), "Premium", "$149.99", "Waiting for payment", expect.stringMatching(/^Pay Now/)]);
     expect(page.html).toContain(`href="/pay-now/${ids[6]}"`);
     const last = await carol.page("/dashboard?page=3");
     const lastRows = tableRows(last.html, "My Orders");
@@ -358,27 +358,28 @@ describe("order screens, page sizes and sums", () => {
     expect(pageText(last.html)).toMatch(/Previous 1 2 3 Next/);
   });
 
-  it("My Orders: 5 a page with the spec's columns and the three payment states", async () => {
+  it("My Orders: 5 a page with package, amount, date, order and payment status", async () => {
     const first = tableRows((await carol.page("/my-order")).html, "Your orders");
     expect(first).toHaveLength(5);
-    expect(first[0]).toEqual(["1", todayShown(), "Ada Lovelace", "Pending", expect.stringMatching(/^Pay Now/)]);
+    expect(first[0]).toEqual(["1", todayShown(), "Premium", "$149.99", "Waiting for payment", expect.stringMatching(/^Pay Now/)]);
     const second = tableRows((await carol.page("/my-order?page=2")).html, "Your orders");
-    expect(second.map((r) => [r[0], r[4]])).toEqual([
-      ["6", "You Have Paid"],
-      ["7", "You Have Paid"],
+    // A paid order reads "In progress" until it is delivered, never a bare "Pending".
+    expect(second.map((r) => [r[0], r[4], r[5]])).toEqual([
+      ["6", "In progress", "You Have Paid"],
+      ["7", "In progress", "You Have Paid"],
     ]);
-    expect(first.map((r) => r[4])).toContain("You Have Cancelled");
+    expect(first.find((r) => r[5] === "You Have Cancelled")?.[4]).toBe("Cancelled");
   });
 
-  it("Pending orders: 5 a page with Amount, UnPaid and Paid only", async () => {
+  it("Pending orders: 5 a page with Amount, unpaid orders only (no paid, no cancelled)", async () => {
     const page = await carol.page("/pending-order");
     const rows = tableRows(page.html, "Orders to pay");
-    expect(rows).toHaveLength(5);
-    expect(rows[0]).toEqual(["1", todayShown(), "Ada Lovelace", "$149.99", "Pending", expect.stringMatching(/^Pay Now/)]);
-    const all = [...rows, ...tableRows((await carol.page("/pending-order?page=2")).html, "Orders to pay")];
-    expect(all).toHaveLength(6);
-    expect(all.map((r) => r[5])).not.toContain("You Have Cancelled");
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toEqual(["1", todayShown(), "Premium", "$149.99", expect.stringMatching(/^Pay Now/)]);
+    expect(rows.map((r) => r[4])).toEqual(Array(4).fill(expect.stringMatching(/^Pay Now/)));
+    expect(pageText(page.html)).not.toMatch(/Previous/);
   });
+
 
   it("admins: Total Sales sums every Paid order; 7 orders on the dashboard, 10 on All orders", async () => {
     const dashboard = await admin.page("/admin");
@@ -419,5 +420,19 @@ describe("order screens, page sizes and sums", () => {
     expect((await admin.json("PUT", `/api/order-status/${ids[2]}`, { orderStatus: "Delivered" })).status).toBe(409);
     expect((await admin.json("PUT", "/api/order-status/0123456789abcdef01234567", { orderStatus: "Pending" })).status).toBe(404);
     expect((await carol.page(`/admin/payment-status/${ids[0]}`)).status).toBe(403);
+  });
+});
+
+describe("the order confirmation", () => {
+  it("after Place order, Pending orders confirms the order with its Pay Now; only for the owner's order", async () => {
+    const erin = await signedUpClient(server, "erin@example.com");
+    const response = await erin.form(`/order-now/${premium}`, customerFields);
+    const location = response.headers.get("location")!;
+    const id = /placed=([0-9a-f]{24})$/.exec(location)![1]!;
+    const page = await erin.page(location);
+    expect(pageText(page.html)).toMatch(/Thank you, your order is placed\s+Premium plan, \$149\.99\./);
+    expect(page.html).toContain(`href="/pay-now/${id}"`);
+    const stranger = await signedUpClient(server, "dave@example.com");
+    expect(pageText((await stranger.page(location)).html)).not.toContain("Thank you, your order is placed");
   });
 });

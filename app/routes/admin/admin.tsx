@@ -119,7 +119,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <Pagination page={orders.page} pageCount={orders.pageCount} param="orders" label="Order pages" />
       </section>
       <section className="mt-10">
-        <Table caption={`Subscribers (${subscribers.total})`} headers={["Sl No.", "Email", "Subscribed on"]} empty="No subscribers yet.">
+        <Table caption={`Subscribers (${subscribers.total})`} headers={["No.", "Email", "Subscribed on"]} empty="No subscribers yet.">
           {subscribers.items.map((s, i) => (
             <tr key={s._id}>
               <Cell>{subscribers.offset + i + 1}</Cell>

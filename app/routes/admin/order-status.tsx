@@ -3,7 +3,7 @@ import { auditActor } from "~/audit/audit.server.ts";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
-import { ORDER_STATUSES } from "~/orders/statuses.ts";
+import { ORDER_STATUSES, PAYMENT_STATUS_LABELS } from "~/orders/statuses.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, setOrderStatus } from "~/orders/orders.server.ts";
@@ -75,10 +75,10 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
         <dd>{order.packageName}</dd>
         <dt className="font-semibold">Amount</dt>
         <dd>{order.amount}</dd>
-        <dt className="font-semibold">Order Date</dt>
+        <dt className="font-semibold">Order date</dt>
         <dd>{order.date}</dd>
-        <dt className="font-semibold">Payment Status</dt>
-        <dd>{order.paymentStatus}</dd>
+        <dt className="font-semibold">Payment</dt>
+        <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
       </dl>
       <Form method="post">
         <fieldset className="mb-4">

@@ -56,7 +56,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
         ) : (
           <StatusMessage kind="error">{result.error}</StatusMessage>
         ))}
-      <Table caption={`Deleted items (${total})`} headers={["Sl No.", "Section", "Item", "Deleted", "Restore"]} empty="The trash is empty.">
+      <Table caption={`Deleted items (${total})`} headers={["No.", "Section", "Item", "Deleted", "Restore"]} empty="The trash is empty.">
         {items.map((item, i) => {
           const def: SectionDef = sections[item.section];
           const title = entryTitle(def, item.values);

@@ -23,7 +23,9 @@ export function signedOutOnly({ context }: Pick<Args, "context">) {
 
 /**
  * Signs in (`login`) or creates the account and signs in (`register`), then follows `redirectTo`
- * (same-site only): to the dashboard after a login, home after a registration.
+ * (same-site only): to the dashboard after a login, home after a registration. A registration
+ * with nowhere else to go lands on the home page with `?welcome=1`, which the page frame answers
+ * with a welcome for the signed-in newcomer (layout/welcome.tsx).
  */
 export async function credentialsAction({ request, context }: Args, mode: "login" | "register") {
   const values = await formValues(request);
@@ -36,9 +38,12 @@ export async function credentialsAction({ request, context }: Args, mode: "login
       return withCookies(redirect(safeRedirect(values.redirectTo)), response);
     }
     const response = await createAccount(context, request, email, password);
-    return withCookies(redirect(safeRedirect(values.redirectTo, "/")), response);
+    return withCookies(redirect(safeRedirect(values.redirectTo, WELCOME_HOME)), response);
   });
 }
+
+/** Where a new account lands when the form names no page to go back to. */
+export const WELCOME_HOME = "/?welcome=1";
 
 /** better-auth's hooks count each attempt per IP and per account (auth/password-attempts.server.ts); a refusal becomes our 429. */
 const withRateLimitRefusal = (work: Promise<Response>) =>

@@ -31,7 +31,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Welcome, {email}</h1>
         <Form method="post" action="/logout">
-          <Button variant="secondary">Signout</Button>
+          <Button variant="secondary" className="min-h-11">
+            Sign out
+          </Button>
         </Form>
       </div>
       <nav aria-label="Your account" className="mt-8">

@@ -8,7 +8,7 @@ import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import type { Route } from "./+types/my-order";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Orders | Rankwell" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: "My orders | Rankwell" }, { name: "robots", content: "noindex" }];
 
 /** My Orders: the signed-in customer's own orders only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -21,8 +21,8 @@ export default function MyOrder({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <Page>
-      <h1 className="mb-6 text-3xl font-bold">My Orders</h1>
-      <CustomerOrdersTable caption="Your orders, newest first" orders={orders.items} offset={orders.offset} columns={["sl", "date", "name", "orderStatus", "payment"]} />
+      <h1 className="mb-6 text-3xl font-bold">My orders</h1>
+      <CustomerOrdersTable caption="Your orders, newest first" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "orderStatus", "payment"]} />
       <Pagination page={orders.page} pageCount={orders.pageCount} label="My Orders pages" />
     </Page>
   );

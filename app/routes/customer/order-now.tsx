@@ -39,8 +39,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const token = values.orderToken ? parseInput(z.object({ orderToken: idempotencyKeySchema }), values).orderToken : undefined;
     await limitRate(context, "order");
     const { services } = context.get(requestContext);
-    await createOrder(services, user, { planId: params.id }, values, token && `form:${token}`);
-    return redirect("/pending-order");
+    const { order } = await createOrder(services, user, { planId: params.id }, values, token && `form:${token}`);
+    // The spec's next page, which confirms the order and puts its Pay Now in view.
+    return redirect(`/pending-order?placed=${order._id}`);
   });
 }
 
