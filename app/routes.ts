@@ -30,6 +30,7 @@ export default [
     route("admin/history/:id", "routes/admin/history.tsx"),
     route("admin/trash", "routes/admin/trash.tsx"),
     route("items", "routes/admin/items.tsx"),
+    route("edit-item/:id", "routes/admin/edit-item.tsx"),
     // Orders
     route("total-orders", "routes/admin/total-orders.tsx"),
     route("admin/payment-status/:id", "routes/admin/order-status.tsx"),

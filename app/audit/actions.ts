@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = {
   "content.unschedule": { kind: "content", label: "Schedule cancelled" },
   "content.undelete": { kind: "content", label: "Restored from the trash" },
   "item.create": { kind: "content", label: "Template item added" },
+  "item.update": { kind: "content", label: "Template item changed" },
+  "item.delete": { kind: "content", label: "Template item deleted" },
   "media.upload": { kind: "content", label: "Image uploaded" },
   "media.delete": { kind: "content", label: "Image deleted" },
   "order.status": { kind: "orders", label: "Order status changed" },

@@ -50,6 +50,7 @@ const staticPageAccess: Record<string, Access> = {
   "/setting": CONTENT_ROLE,
   "/add-item": CONTENT_ROLE,
   "/items": CONTENT_ROLE,
+  "/edit-item/:id": CONTENT_ROLE,
   // The content workflow. History and trash show only sections the person may write (services check).
   "/admin/drafts": CONTENT_ROLE,
   "/admin/history/:id": CONTENT_ROLE,
@@ -131,6 +132,9 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "POST /users/:id/invitation": "Admin",
   "POST /add-item": CONTENT_ROLE,
   "GET /items": CONTENT_ROLE,
+  // gap: the spec names no edit or delete of items; an editor needs both.
+  "PUT /item/:id": CONTENT_ROLE,
+  "DELETE /item/:id": CONTENT_ROLE,
   // The media library (its files at /media/… are public: the pages show them)
   "GET /media": CONTENT_ROLE,
   "POST /media": CONTENT_ROLE,

@@ -14,7 +14,8 @@ import { schedulePublishSchema } from "./schedule.ts";
 import { parseValues, putLive, type Trx, type Values } from "./revisions.server.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
 import { writableSections } from "./trash.server.ts";
-import { parseSection } from "./validate.server.ts";
+import { fieldLabels, parseSection } from "./validate.server.ts";
+import { assertUniqueFields } from "./unique.server.ts";
 
 /**
  * Drafts: what the admin screens save. A record has at most one draft (`content_drafts`); the
@@ -171,6 +172,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
     try {
       await db.transaction().execute(async (trx) => {
         await holdImages(trx, def, values);
+        await assertUniqueFields(trx, def, recordId, values);
         await trx.insertInto("content_drafts").values(draftRow(def, recordId, data, by, now)).execute();
         await recordAudit(trx, contentAudit.draft(actor, def, recordId, null, values));
       });
@@ -191,6 +193,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
       return { recordId: id, changed: false };
     }
     await holdImages(trx, def, values);
+    await assertUniqueFields(trx, def, id, values);
     await trx
       .insertInto("content_drafts")
       .values(draftRow(def, id, data, by, now))
@@ -269,7 +272,9 @@ function draftValues(def: SectionDef, data: string): Values {
     return parseSection(def, parseValues(data));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    throw new AppError(409, `The draft no longer passes the rules for ${def.label} (${Object.keys(error.fields ?? {}).join(", ")}); open it, correct it and save it again`);
+    const labels = fieldLabels(def);
+    const names = Object.keys(error.fields ?? {}).map((name) => labels[name] ?? name);
+    throw new AppError(409, `The draft no longer passes the rules for ${def.label} (${names.join(", ")}); open it, correct it and save it again`);
   }
 }
 

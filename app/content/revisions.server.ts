@@ -5,6 +5,7 @@ import type { Database, RevisionAction } from "../db/tables.ts";
 import { AppError, notFound } from "../errors.ts";
 import { holdImages } from "./images.server.ts";
 import { publicContentChanged } from "./public-change.server.ts";
+import { assertUniqueFields, duplicateField } from "./unique.server.ts";
 import type { SectionDef } from "./sections.ts";
 
 /**
@@ -69,10 +70,15 @@ export async function putLive(
   if (!current && change.existing) throw notFound(def.label);
   // Library files it names must exist, and stay until this commits (a delete waits, then refuses).
   await holdImages(trx, def, values);
+  await assertUniqueFields(trx, def, id, values);
   const now = nowIso();
   const data = JSON.stringify(values);
   if (current) {
-    await trx.updateTable("content_items").set({ data, updated_at: now, updated_by: change.by }).where("id", "=", id).execute();
+    try {
+      await trx.updateTable("content_items").set({ data, updated_at: now, updated_by: change.by }).where("id", "=", id).execute();
+    } catch (error) {
+      throw uniqueRefusal(def, values, error);
+    }
   } else {
     try {
       await trx
@@ -92,7 +98,7 @@ export async function putLive(
     } catch (error) {
       // Two creates at the same moment: the unique singleton_key lets only one through.
       if (def.kind === "singleton" && isUniqueViolation(error)) throw new AppError(409, `${def.label} already exists; there is only one. Edit that one instead.`);
-      throw error;
+      throw uniqueRefusal(def, values, error);
     }
   }
   await recordRevision(trx, {
@@ -107,6 +113,12 @@ export async function putLive(
   });
   await publicContentChanged(trx, { section: def.key, recordId: id });
   return { before: current?.data ?? null };
+}
+
+/** A unique index refused the write (two saves raced past the check): the same 409 the check gives. */
+function uniqueRefusal(def: SectionDef, values: Values, error: unknown): unknown {
+  const name = def.unique?.[0];
+  return name && isUniqueViolation(error) ? duplicateField(def, name, values[name] ?? "") : error;
 }
 
 /** A stored JSON object of field values (null stays null). */

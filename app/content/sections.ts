@@ -35,6 +35,8 @@ export interface SectionDef<F extends Record<string, FieldDef> = Record<string, 
   drafts: boolean;
   /** How the admin screens show it. */
   admin: AdminDisplay;
+  /** Fields no two published records of the list may share (content/unique.server.ts). */
+  unique?: readonly string[];
   /** The audit log files its changes as content unless this names their own kind. */
   auditKind?: "payment-account";
 }
@@ -396,6 +398,8 @@ export const sections = {
     // gap: the spec names no create call for plans.
     api: { list: "/pricings", one: "/pricing/:id", create: "/add-pricing", update: "/pricing/:id" },
     saved: { create: "Pricing Plan is Added", update: "Pricing One Is Updated" },
+    // One plan per package: the public pages show one card per name (docs/decisions/0023-wording.md).
+    unique: ["packageName"],
     admin: { titleField: "packageName", editLinkText: "Edit Pricing", detail: (plan) => formatPrice(plan.packagePrice ?? ""), grid: true },
     fields: {
       packageName: choice("Package name", PLAN_NAMES),

@@ -8,6 +8,7 @@ import { notFound } from "../errors.ts";
 import { contentAudit } from "./content-audit.ts";
 import { holdImages } from "./images.server.ts";
 import { publicContentChanged } from "./public-change.server.ts";
+import { assertUniqueFields } from "./unique.server.ts";
 import { parseValues, recordRevision, type Trx, type Values } from "./revisions.server.ts";
 import { type SectionDef, type SectionKey, sections } from "./sections.ts";
 
@@ -82,6 +83,8 @@ export async function restoreFromTrash(db: Db, actor: Actor, recordId: string): 
     if (Number(taken.numDeletedRows) !== 1) throw notFound("Deleted item");
     // An image it showed may have left the library meanwhile: then the editor is told which field.
     await holdImages(trx, def, JSON.parse(row.data) as Record<string, string>);
+    // A plan restored while another has its package name would be hidden by the public pages.
+    await assertUniqueFields(trx, def, recordId, JSON.parse(row.data) as Record<string, string>);
     const now = nowIso();
     await trx
       .updateTable("content_items")

@@ -37,7 +37,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { group: "Content", label: "Unpublished changes", path: "/admin/drafts", within: Object.values(PREVIEW_PATHS) },
   ...contentScreens("Content"),
   { group: "Content", label: "Trash", path: "/admin/trash" },
-  { group: "Content", label: "Template items", path: "/items", within: ["/add-item"] },
+  { group: "Content", label: "Template items", path: "/items", within: ["/add-item", "/edit-item/:id"] },
   { group: "Orders and payments", label: "All orders", path: "/total-orders", within: ["/admin/payment-status/:id"] },
   { group: "Orders and payments", label: "Payments", path: "/admin/payments" },
   { group: "Inbox", label: "Messages", path: "/all-messages", within: ["/view/:id"] },

@@ -1,5 +1,5 @@
 import { auditActor } from "~/audit/audit.server.ts";
-import { addItem, ITEMS_PAGE_SIZE, listItems } from "~/items/items.server.ts";
+import { addItem, deleteItem, ITEMS_PAGE_SIZE, listItems, updateItem } from "~/items/items.server.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { pagedList } from "./list-query.ts";
 
@@ -10,6 +10,19 @@ export const itemEndpoints: Endpoint[] = [
     path: "/add-item",
     status: 201,
     handle: ({ services, body, viewer }) => addItem(services.db, body, auditActor(viewer)),
+  },
+  {
+    method: "PUT",
+    path: "/item/:id",
+    handle: ({ services, params, body, viewer }) => updateItem(services.db, params.id!, body, auditActor(viewer)),
+  },
+  {
+    method: "DELETE",
+    path: "/item/:id",
+    async handle({ services, params, viewer }) {
+      await deleteItem(services.db, params.id!, auditActor(viewer));
+      return { deleted: true };
+    },
   },
   pagedList("/items", ITEMS_PAGE_SIZE, (services, page, pageSize) => listItems(services.db, page, pageSize)),
 ];

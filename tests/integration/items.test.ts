@@ -78,13 +78,15 @@ describe("template items", () => {
     expect(await itemCount()).toBe(before);
   });
 
-  it("the /add-item page saves with Item is Updated and shows errors next to the fields", async () => {
+  it("the /add-item page says the item was added and shows errors next to the fields", async () => {
     const page = await admin.page("/add-item");
     for (const option of ["Facebook", "Instagram", "Youtube", "Paid", "Free"]) expect(page.html).toContain(`<option value="${option}">`);
 
     const saved = await admin.form("/add-item", item({ category: "From the page", format: "Youtube", freeOrPaid: "Paid" }));
     expect(saved.status).toBe(200);
-    expect(await saved.text()).toContain("Item is Updated");
+    const savedHtml = await saved.text();
+    expect(savedHtml).toContain("The item was added.");
+    expect(savedHtml).not.toContain("Item is Updated");
 
     const before = await itemCount();
     const wrong = await admin.form("/add-item", item({ canvaLink: "ftp://files.example.com/x" }));
@@ -93,6 +95,60 @@ describe("template items", () => {
     expect(html).toContain("Canva link must be an http(s) address");
     expect(html).toContain('value="ftp://files.example.com/x"');
     expect(await itemCount()).toBe(before);
+  });
+
+  it("an editor changes an item on /edit-item/{id}: saved, audited, errors next to the fields", async () => {
+    const { body: created } = await admin.json("POST", "/api/add-item", item({ category: "Before" }));
+    const page = await admin.page(`/edit-item/${created._id}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('value="Before"');
+    expect((await admin.page("/items")).html).toContain(`href="/edit-item/${created._id}"`);
+
+    const saved = await admin.form(`/edit-item/${created._id}`, { _intent: "save", ...item({ category: "After", format: "Facebook" }) });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("The item was updated.");
+    const { body: list } = await admin.json("GET", "/api/items");
+    expect(list.items.find((i: { _id: string }) => i._id === created._id)).toMatchObject({ category: "After", format: "Facebook" });
+    const entry = await server.services.db.selectFrom("audit_log").selectAll().where("action", "=", "item.update").executeTakeFirstOrThrow();
+    expect(entry.summary).toContain("Category: “Before” → “After”");
+
+    const wrong = await admin.form(`/edit-item/${created._id}`, { _intent: "save", ...item({ category: "" }) });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Please check the field: Category.");
+    expect((await admin.json("GET", "/api/items")).body.items.find((i: { _id: string }) => i._id === created._id).category).toBe("After");
+  });
+
+  it("PUT and DELETE /api/item/{id}: 400 naming the field, 404 for an unknown id, nothing for a customer", async () => {
+    const { body: created } = await admin.json("POST", "/api/add-item", item({ category: "API" }));
+    const bad = await admin.json("PUT", `/api/item/${created._id}`, item({ freeOrPaid: "Cheap" }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("Please check the field: Free or paid.");
+    expect(Object.keys(bad.body.fields)).toEqual(["freeOrPaid"]);
+    expect((await admin.json("PUT", "/api/item/0123456789abcdef01234567", item())).status).toBe(404);
+    for (const client of [customer, visitor]) {
+      expect((await client.json("PUT", `/api/item/${created._id}`, item())).status).toBeGreaterThanOrEqual(401);
+      expect((await client.json("DELETE", `/api/item/${created._id}`)).status).toBeGreaterThanOrEqual(401);
+      expect((await client.form(`/edit-item/${created._id}`, { _intent: "delete" })).status).toBeGreaterThanOrEqual(300);
+    }
+    const updated = await admin.json("PUT", `/api/item/${created._id}`, item({ category: "API changed" }));
+    expect(updated.body).toMatchObject({ _id: created._id, category: "API changed" });
+    expect((await admin.json("DELETE", `/api/item/${created._id}`)).status).toBe(200);
+    expect((await admin.json("DELETE", `/api/item/${created._id}`)).status).toBe(404);
+  });
+
+  it("an editor deletes an item after confirming it", async () => {
+    const { body: created } = await admin.json("POST", "/api/add-item", item({ category: "Delete me" }));
+    const page = await admin.page(`/edit-item/${created._id}`);
+    expect(page.html).toMatch(/<summary[^>]*>Delete item<\/summary>/);
+    const before = await itemCount();
+    const gone = await admin.form(`/edit-item/${created._id}`, { _intent: "delete" });
+    expect(gone.status).toBe(303);
+    expect(gone.headers.get("location")).toBe("/items?deleted=1");
+    expect((await admin.page("/items?deleted=1")).html).toContain("The item was deleted.");
+    expect(await itemCount()).toBe(before - 1);
+    expect((await admin.page(`/edit-item/${created._id}`)).status).toBe(404);
+    const entries = await server.services.db.selectFrom("audit_log").select("target").where("action", "=", "item.delete").execute();
+    expect(entries.map((e) => e.target)).toContain(`Template item “Delete me” (${created._id})`);
   });
 
   it("lists items newest first, 10 a page, on /items and in GET /api/items", async () => {

@@ -13,6 +13,7 @@ import * as provenGrants from "./050_proven_grants.ts";
 import * as auditLog from "./051_audit_log.ts";
 import * as contentWorkflow from "./060_content_workflow.ts";
 import * as media from "./070_media.ts";
+import * as uniquePlanNames from "./080_unique_plan_names.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "051_audit_log": auditLog,
   "060_content_workflow": contentWorkflow,
   "070_media": media,
+  "080_unique_plan_names": uniquePlanNames,
 };

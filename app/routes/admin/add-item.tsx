@@ -1,15 +1,13 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { addItem } from "~/items/items.server.ts";
-import { ITEM_FORMATS, ITEM_PRICES, ITEM_SAVED } from "~/items/schema.ts";
+import { ItemForm } from "~/items/item-form.tsx";
+import { ITEM_TEXTS } from "~/items/schema.ts";
 import { requestContext } from "~/services.server.ts";
-import { Button } from "~/ui/button.tsx";
-import { Field } from "~/ui/field.tsx";
-import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/add-item";
@@ -46,17 +44,19 @@ export default function AddItem({ actionData }: Route.ComponentProps) {
         All items
       </LinkLine>
       <h1 className="mb-6 text-3xl font-bold">Add item</h1>
-      {saved && <StatusMessage kind="success">{ITEM_SAVED}</StatusMessage>}
+      {saved && (
+        <StatusMessage kind="success">
+          {ITEM_TEXTS.added}{" "}
+          <a href={`/edit-item/${saved._id}`} className="underline">
+            Edit it
+          </a>
+        </StatusMessage>
+      )}
       {failed && !Object.keys(e).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
       {/* Keyed on the last saved item, so the form empties after a save. */}
-      <Form method="post" noValidate key={saved?._id ?? "add-item"}>
-        <SelectField label="Format" name="format" options={ITEM_FORMATS} placeholder="Choose a format…" defaultValue={v.format} error={e.format} />
-        <Field label="Canva link" name="canvaLink" type="url" inputMode="url" autoComplete="off" required maxLength={2048} defaultValue={v.canvaLink} error={e.canvaLink} hint="https://www.canva.com/…" />
-        <Field label="Image link" name="imageLink" type="url" inputMode="url" autoComplete="off" required maxLength={2048} defaultValue={v.imageLink} error={e.imageLink} hint="https://… address of the preview image" />
-        <Field label="Category" name="category" required maxLength={100} defaultValue={v.category} error={e.category} />
-        <SelectField label="Free or paid" name="freeOrPaid" options={ITEM_PRICES} placeholder="Choose…" defaultValue={v.freeOrPaid} error={e.freeOrPaid} />
-        <Button disabled={busy}>{busy ? "Saving…" : "Add Item"}</Button>
-      </Form>
+      <div key={saved?._id ?? "add-item"}>
+        <ItemForm values={v} errors={e} submit="Add item" busy={busy} />
+      </div>
     </div>
   );
 }

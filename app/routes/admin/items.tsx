@@ -1,9 +1,11 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { pageParam } from "~/db/paging.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { ITEMS_PAGE_SIZE, listItems } from "~/items/items.server.ts";
+import { ITEM_TEXTS } from "~/items/schema.ts";
+import { StatusMessage } from "~/ui/status.tsx";
 import { requestContext } from "~/services.server.ts";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
@@ -19,6 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function Items({ loaderData }: Route.ComponentProps) {
   const list = loaderData;
+  const [params] = useSearchParams();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -27,8 +30,13 @@ export default function Items({ loaderData }: Route.ComponentProps) {
           Add item
         </Link>
       </div>
+      {params.get("deleted") === "1" && (
+        <div className="mt-4">
+          <StatusMessage kind="success">{ITEM_TEXTS.deleted}</StatusMessage>
+        </div>
+      )}
       <div className="mt-6">
-        <Table caption={`Items (${list.total})`} headers={["Image", "Format", "Category", "Free or paid", "Canva", "Added"]} empty="No items yet.">
+        <Table caption={`Items (${list.total})`} headers={["Image", "Format", "Category", "Free or paid", "Canva", "Added", "Actions"]} empty="No items yet.">
           {list.items.map((item) => (
             <tr key={item._id}>
               <Cell>
@@ -43,6 +51,11 @@ export default function Items({ loaderData }: Route.ComponentProps) {
                 </a>
               </Cell>
               <Cell>{shortDate(item.createdAt)}</Cell>
+              <Cell>
+                <Link to={`/edit-item/${item._id}`} className="font-semibold text-brand-700 underline">
+                  Edit<span className="sr-only"> {item.category}</span>
+                </Link>
+              </Cell>
             </tr>
           ))}
         </Table>

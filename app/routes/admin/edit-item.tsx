@@ -1,0 +1,72 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { auditActor } from "~/audit/audit.server.ts";
+import { requireRole } from "~/auth/permissions.server.ts";
+import { CONTENT_ROLE } from "~/auth/roles.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
+import { formValues, guardForm, orPageError, unknownAction } from "~/forms.server.ts";
+import { deleteItem, getItem, updateItem } from "~/items/items.server.ts";
+import { ItemForm } from "~/items/item-form.tsx";
+import { ITEM_TEXTS } from "~/items/schema.ts";
+import { requestContext } from "~/services.server.ts";
+import { Button } from "~/ui/button.tsx";
+import { LinkLine } from "~/ui/link-line.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { AdminHandle } from "~/layout/admin-frame.tsx";
+import type { Route } from "./+types/edit-item";
+
+export const handle: AdminHandle = { crumb: "Edit item" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit item | Rankwell admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireRole(context, request, CONTENT_ROLE);
+  const { services } = context.get(requestContext);
+  return { item: await orPageError(getItem(services.db, params.id)) };
+}
+
+/** Save the item's fields, or delete it (after the confirmation on the page). The role is checked here, on the server. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireRole(context, request, CONTENT_ROLE);
+  const values = await formValues(request);
+  const { services } = context.get(requestContext);
+  const actor = auditActor(context.get(viewerContext));
+  return guardForm(values, async () => {
+    switch (values._intent) {
+      case "save":
+        return { ok: true as const, item: await updateItem(services.db, params.id, values, actor) };
+      case "delete":
+        await deleteItem(services.db, params.id, actor);
+        throw redirect("/items?deleted=1", 303);
+      default:
+        throw unknownAction();
+    }
+  });
+}
+
+export default function EditItem({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const item = actionData?.ok ? actionData.item : loaderData.item;
+  const errors = failed?.fields ?? {};
+  return (
+    <div className="max-w-md">
+      <LinkLine to="/items" className="mb-4 text-sm">
+        All items
+      </LinkLine>
+      <h1 className="mb-6 text-3xl font-bold">Edit item</h1>
+      {actionData?.ok && <StatusMessage kind="success">{ITEM_TEXTS.updated}</StatusMessage>}
+      {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+      <ItemForm key={actionData?.ok ? "saved" : "editing"} values={failed?.values ?? item} errors={errors} submit="Save changes" busy={busy} />
+      <details className="mt-10 rounded-md border border-red-700 px-3 py-2 text-sm">
+        <summary className="cursor-pointer font-semibold text-red-800">Delete item</summary>
+        <p className="my-2">Delete the item “{loaderData.item.category}”? This cannot be undone.</p>
+        <Form method="post">
+          <input type="hidden" name="_intent" value="delete" />
+          <Button variant="danger" disabled={busy}>
+            Yes, delete it
+          </Button>
+        </Form>
+      </details>
+    </div>
+  );
+}
