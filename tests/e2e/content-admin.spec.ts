@@ -53,7 +53,7 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
   await expect(publicPage.getByRole("heading", { level: 1 })).not.toContainText(heading);
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page).toHaveURL(/\/admin\/preview$/);
-  await expect(page.getByRole("note", { name: "Preview" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Banner" })).toBeVisible();

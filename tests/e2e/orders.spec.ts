@@ -42,7 +42,7 @@ async function placeOrder(page: Page, plan: string) {
   await page.getByLabel("Address").fill("12 Analytical Row, London");
   await page.getByLabel("Country").fill("United Kingdom");
   await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page).toHaveURL(/\/pending-order$/);
+  await expect(page).toHaveURL(/\/pending-order\?placed=[0-9a-f]{24}$/);
   return price;
 }
 

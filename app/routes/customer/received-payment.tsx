@@ -1,4 +1,5 @@
-import { Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { Link, redirect, useNavigate } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
@@ -51,14 +52,25 @@ export function action({ params, request }: Route.ActionArgs) {
   return redirect(`/received-payment/${params.id}${token ? `?token=${encodeURIComponent(token)}` : ""}`, 303);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Payment | Rankwell" },
-  { name: "robots", content: "noindex" },
-  ...(loaderData?.signedIn && loaderData.next ? [{ httpEquiv: "refresh", content: `${REFRESH_SECONDS};url=${loaderData.next}` } as const] : []),
-];
+export const meta: Route.MetaFunction = () => [{ title: "Payment | Rankwell" }, { name: "robots", content: "noindex" }];
+
+/**
+ * While the payment processes, the page loads its next check in place (a client navigation, not a
+ * reload): nothing on the page moves or loses focus, unlike a timed <meta> refresh (WCAG 2.2.1).
+ * The Check again link does the same by hand.
+ */
+function useNextCheck(next: string | null | undefined) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!next) return;
+    const timer = setTimeout(() => navigate(next, { replace: true, preventScrollReset: true }), REFRESH_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [next, navigate]);
+}
 
 export default function ReceivedPayment({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
+  useNextCheck(data.signedIn ? data.next : null);
   const tryAgain = data.signedIn && (
     <Link to={`/pay-now/${data.id}`} className="font-semibold text-brand-700 underline">
       Try paying again
@@ -91,7 +103,7 @@ export default function ReceivedPayment({ loaderData }: Route.ComponentProps) {
         </StatusMessage>
       ) : data.next ? (
         <p role="status" className="rounded-md border border-brand-700 bg-brand-50 px-4 py-3 font-medium">
-          Your payment is still processing with PayPal. This page updates by itself in a few seconds.
+          Your payment is still processing with PayPal. This page checks again by itself every few seconds.
         </p>
       ) : (
         <p role="status" className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">

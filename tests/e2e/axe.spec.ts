@@ -1,0 +1,206 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { matchRoutes } from "react-router";
+import type { Result } from "axe-core";
+import routes from "../../app/routes.ts";
+import { type Access, pageAccess } from "../../app/auth/access.ts";
+import { sections } from "../../app/content/sections.ts";
+import { e2eEnv } from "../../playwright.config.ts";
+import { makeAdmin, openAccountMenu, register, uniqueEmail } from "./helpers.ts";
+
+/**
+ * axe-core in Chromium over every page of app/routes.ts, at a phone's 390×844 and a desktop's
+ * 1440×900: public pages signed out, customer pages as a customer, admin screens as an admin, and
+ * the 404 page. Each must have a title and no axe violation at all (every rule axe runs by
+ * default, best practices included). A page with a parameter (an order, a message, an edit
+ * screen) is reached through the links of the pages before it, so it shows real data.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+/** Not screens: an action, a download, feeds for crawlers, and the PayPal stand-in (a test double, not part of the site). */
+const NOT_SCREENS = new Set(["/logout", "/all-subscriber/csv", "/sitemap.xml", "/robots.txt", "/paypal-standin", "/paypal-standin/cgi-bin/webscr", "/paypal-standin/checkout/:token", "/paypal-standin/checkoutnow"]);
+
+/** Pages whose parameter no page links to: opened with a made-up value (their "not valid" screen). */
+const MADE_UP: Record<string, string> = { "/invitation/:token": "/invitation/not-a-real-token", "/unsubscribe/:token": "/unsubscribe/not-a-real-token" };
+
+/** An alias edit path opens the same record as its section's edit path: "/main-service-edit/:id" → "/service-edit/:id". */
+const ALIASES = Object.values(sections).flatMap((def) => ("aliasEditPaths" in def && def.aliasEditPaths ? def.aliasEditPaths.map((alias: string) => [alias, def.editPath] as const) : []));
+
+type Who = "visitor" | "customer" | "admin";
+/** PayPal's return page is public (PayPal sends the buyer back), but it shows the buyer's order. */
+const OWNER_PAGES = new Set(["/received-payment/:id"]);
+const who = (path: string, access: Access): Who => (OWNER_PAGES.has(path) || access === "user" ? "customer" : access === "public" ? "visitor" : "admin");
+
+const patterns = Object.entries(pageAccess)
+  .filter(([path]) => !NOT_SCREENS.has(path))
+  .map(([path, access]) => ({ path, who: who(path, access) }));
+const patternRoutes = patterns.map((p) => ({ path: p.path }));
+
+/** Which entry of the access table a URL opens (ranked as the router ranks routes). */
+const patternOf = (url: string) => (matchRoutes(patternRoutes, new URL(url, e2eEnv.APP_URL).pathname)?.at(-1)?.route as { path: string } | undefined)?.path;
+
+test("the access table lists every page of app/routes.ts, so this test visits them all", () => {
+  type R = { path?: string; children?: R[] };
+  const flat = (rs: R[]): string[] => rs.flatMap((r) => [...(r.path !== undefined ? [`/${r.path}`] : []), ...flat(r.children ?? [])]);
+  const missing = flat(routes as R[]).filter((path) => path !== "/*" && !(path in pageAccess));
+  expect(missing).toEqual([]);
+});
+
+interface Finding {
+  url: string;
+  viewport: string;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+async function audit(page: Page, label: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    const size = `${viewport.width}×${viewport.height}`;
+    if (!(await page.title()).trim()) findings.push({ url: label, viewport: size, rule: "empty <title>", impact: "serious", nodes: [] });
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Result[] }> } }).axe.run(document).then((r) => r.violations));
+    for (const v of violations) findings.push({ url: label, viewport: size, rule: v.id, impact: v.impact ?? "", nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`) });
+  }
+  await page.setViewportSize(VIEWPORTS[1]);
+  return findings;
+}
+
+/**
+ * Visits every page the person may open: first those without a parameter, then, round by round,
+ * a page for each parameter pattern found among the links seen so far.
+ */
+async function auditAll(page: Page, as: Who, known: Record<string, string> = {}): Promise<{ findings: Finding[]; visited: string[] }> {
+  const mine = patterns.filter((p) => p.who === as);
+  const todo = new Map(mine.filter((p) => !p.path.includes(":")).map((p) => [p.path, p.path]));
+  for (const [pattern, url] of Object.entries({ ...MADE_UP, ...known })) if (mine.some((p) => p.path === pattern)) todo.set(pattern, url);
+  const done = new Set<string>();
+  const links = new Set<string>();
+  const findings: Finding[] = [];
+  while (todo.size) {
+    for (const [pattern, url] of todo) {
+      todo.delete(pattern);
+      done.add(pattern);
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBeLessThan(pattern in MADE_UP ? 500 : 400);
+      findings.push(...(await audit(page, url)));
+      const hrefs = await page.evaluate(() => [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")!));
+      for (const href of hrefs) if (href.startsWith("/") && !href.startsWith("//")) links.add(href);
+    }
+    for (const link of links) {
+      const pattern = patternOf(link);
+      if (pattern && !done.has(pattern) && !todo.has(pattern) && mine.some((p) => p.path === pattern)) todo.set(pattern, link);
+      for (const [alias, primary] of ALIASES) {
+        const id = pattern === primary ? link.split("/").at(-1) : undefined;
+        if (id && !done.has(alias) && !todo.has(alias) && mine.some((p) => p.path === alias)) todo.set(alias, alias.replace(":id", id));
+      }
+    }
+  }
+  const unreached = mine.map((p) => p.path).filter((p) => !done.has(p));
+  expect(unreached, `no link leads to these ${as} pages`).toEqual([]);
+  return { findings, visited: [...done] };
+}
+
+const report = (findings: Finding[]) => findings.map((f) => `${f.url} @${f.viewport}: ${f.rule} (${f.impact})\n    ${f.nodes.slice(0, 3).join("\n    ")}`);
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2eEnv.APP_URL, viewport: VIEWPORTS[1] });
+  return context.newPage();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("every public page, signed out, and the 404 page", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await newPage(browser);
+  const { findings } = await auditAll(page, "visitor");
+  await page.goto("/no-such-page-here");
+  findings.push(...(await audit(page, "/no-such-page-here (404)")));
+  expect(await page.title()).toBe("Page not found | Rankwell");
+  // The phone menu, open.
+  await page.setViewportSize(VIEWPORTS[0]);
+  await page.goto("/");
+  await page.getByRole("banner").getByText("Menu", { exact: true }).click();
+  await page.evaluate(axeSource);
+  const open = await page.evaluate(() => (window as unknown as { axe: { run: (c: Element) => Promise<{ violations: Result[] }> } }).axe.run(document.querySelector("header")!).then((r) => r.violations.map((v) => v.id)));
+  expect(open, "the open phone menu").toEqual([]);
+  expect(report(findings)).toEqual([]);
+});
+
+test("every customer page, as a customer with an order", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await newPage(browser);
+  await register(page, uniqueEmail("axe-customer"));
+  // The welcome after registering, then an order so the tables and order pages have a row.
+  const welcome = await audit(page, "/?welcome=1");
+  await page.goto("/pricing/");
+  const orderNow = (await page.getByRole("article", { name: "Basic" }).getByRole("link").getAttribute("href"))!;
+  await page.getByRole("article", { name: "Basic" }).getByRole("link").click();
+  await page.getByLabel("Your name").fill("Ada Lovelace");
+  await page.getByLabel("Address").fill("12 Analytical Row, London");
+  await page.getByLabel("Country").fill("United Kingdom");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/pending-order\?placed=/);
+  const orderId = new URL(page.url()).searchParams.get("placed")!;
+  const confirmation = await audit(page, "/pending-order?placed=… (order confirmation)");
+  const { findings } = await auditAll(page, "customer", {
+    "/order-now/:id": orderNow,
+    // Without PayPal's key the cancel page only asks: the order stays as it is.
+    "/order-cancelled/:id": `/order-cancelled/${orderId}`,
+    "/received-payment/:id": `/received-payment/${orderId}`,
+  });
+  // The account menu, open.
+  await page.goto("/dashboard");
+  await openAccountMenu(page);
+  findings.push(...(await audit(page, "/dashboard with the account menu open")));
+  expect(report([...welcome, ...confirmation, ...findings])).toEqual([]);
+});
+
+test("every admin screen, as an admin", async ({ browser }) => {
+  test.setTimeout(420_000);
+  // A message, so the inbox and its message screen have one.
+  const visitor = await newPage(browser);
+  await visitor.goto("/contact");
+  const form = visitor.locator("form").filter({ has: visitor.getByRole("button", { name: /^Send/ }) });
+  await form.getByLabel("Name", { exact: true }).fill("Grace Hopper");
+  await form.getByLabel("Email", { exact: true }).fill("grace@example.com");
+  await form.getByLabel(/^Phone number/).fill("+1 555 010 9999");
+  await form.getByLabel("Subject").fill("Axe check");
+  await form.getByLabel("Message", { exact: true }).fill("A message for the inbox.");
+  await form.getByRole("button", { name: /^Send/ }).click();
+  await expect(visitor).toHaveURL(/\/thanks/);
+
+  const page = await newPage(browser);
+  const email = uniqueEmail("axe-admin");
+  await register(page, email);
+  makeAdmin(email);
+  // A payment account, so its edit screen exists.
+  await page.goto("/admin");
+  await page.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
+  await page.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
+  if (page.url().endsWith("/add-paypal-Email")) {
+    await page.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
+    await page.getByRole("button", { name: /^Create/ }).click();
+    await expect(page.getByRole("status")).toBeVisible();
+  }
+  // An order, so the order screens have one.
+  await page.goto("/pricing/");
+  await page.getByRole("article", { name: "Premium" }).getByRole("link").click();
+  await page.getByLabel("Your name").fill("Alan Turing");
+  await page.getByLabel("Address").fill("1 Bletchley Park");
+  await page.getByLabel("Country").fill("United Kingdom");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/pending-order/);
+  const { findings, visited } = await auditAll(page, "admin");
+  expect(visited.length).toBeGreaterThan(20);
+  expect(report(findings)).toEqual([]);
+});
