@@ -9,6 +9,7 @@ import { graphLd, offersLd, previewMeta, SITE_NAME, siteUrlFrom } from "~/site/s
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { useRootData } from "~/layout/root-data.ts";
+import { STATIC_PAGE } from "~/site/cached-pages.ts";
 import type { Route } from "./+types/pricing";
 
 /** /pricing/: the three plans with their price, seven points (Premium eight) and order button. */
@@ -52,3 +53,6 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+/** No JavaScript: served from the page cache to anonymous visitors (site/cached-pages.ts). */
+export const handle = STATIC_PAGE;
