@@ -11,8 +11,9 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   APP_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL such as http://localhost:3000" })
-    .default("http://localhost:3000")
-    .transform((url) => url.replace(/\/+$/, "")),
+    .transform((url) => url.replace(/\/+$/, ""))
+    // Unset: the address the server listens on, http://localhost:<PORT> (see loadConfig).
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|file:)/, "must start with postgres:// or file:")
@@ -46,6 +47,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(5),
   PAYPAL_NOTIFY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** How long /healthz reuses its last database probe: a flood of health checks costs one probe per interval. */
+  HEALTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -77,7 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const c = parsed.data;
+  const c = { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
   // The stand-in takes no money and lets anyone mark their own orders Paid: never on a public site.
   if (c.PAYPAL_MODE === "standin" && !isLoopback(c.APP_URL)) {
     throw new ConfigError(
@@ -124,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** PayPal notifications (IPN, webhooks) accepted per sender address per minute. */
     paypalNotifyPerMinute: c.PAYPAL_NOTIFY_PER_MINUTE,
     shutdownGraceSeconds: c.SHUTDOWN_GRACE_SECONDS,
+    healthCacheMs: c.HEALTH_CACHE_MS,
     logLevel: c.LOG_LEVEL,
     /** This process runs queued work (mail, payment notifications); `off` only enqueues it. */
     jobs: { worker: c.JOBS_WORKER, pollMs: c.JOBS_POLL_MS },

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { accessForPath } from "./auth/access.ts";
@@ -9,6 +9,7 @@ import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
 import { asOutageResponse, rethrowAsOutage } from "./db/outage.server.ts";
 import { requestContext } from "./services.server.ts";
 import { pagePath } from "./shared/page-path.ts";
+import { isStaticPage } from "./site/cached-pages.ts";
 import { loadSiteChrome } from "./site/chrome.server.ts";
 import { useNonce } from "./ui/nonce.tsx";
 import { ErrorPage } from "./layout/error-page.tsx";
@@ -63,6 +64,11 @@ const inlineCss = import.meta.env.SSR ? appCss : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A static public page (site/cached-pages.ts) ships no JavaScript: its forms are plain posts.
+  // An editor's preview of it keeps hydration.
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const hydrate = !matches.some((m) => isStaticPage(m.handle)) || isPreviewPath(pathname);
   return (
     <html lang="en">
       <head>
@@ -71,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#3730a3" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         {/* Zod's fast path probes `new Function`, which our CSP forbids (Chrome logs a violation); the browser does without it. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} />
+        {hydrate && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} />}
         <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: inlineCss }} />
         <Meta />
         <Links />
@@ -81,8 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && <ScrollRestoration nonce={nonce} />}
+        {hydrate && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -1,3 +1,4 @@
+import type { PublicVersion } from "./content/public-version.server.ts";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server.ts";
 import type { Config } from "./config.server.ts";
@@ -22,6 +23,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** What /healthz reports: database read and write, mail. */
   health: Health;
+  /** The public content version page caches compare with (content/public-version.server.ts). */
+  publicVersion: PublicVersion;
 }
 
 /** Per request: set by the Express app before React Router runs. */

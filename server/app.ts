@@ -4,7 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
 import type { Config } from "~/config.server.ts";
 import { adoptDemoImages, seedDemoContent } from "~/content/demo-content.server.ts";
@@ -31,6 +31,10 @@ import { paypalStandinApi } from "./paypal-standin.ts";
 import { mediaFiles } from "./media.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { pageCache } from "./page-cache.ts";
+import { precompressedAssets } from "./assets.ts";
+import { sessionDependent } from "./session-dependent.ts";
+import { watchPublicVersion } from "~/content/public-version.server.ts";
 
 export { ConfigError, loadConfig } from "~/config.server.ts";
 export { isEmailAddress } from "~/shared/validation.ts";
@@ -88,7 +92,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     media,
     log,
     rateLimiter,
-    health: createHealth(db, failures),
+    health: createHealth(db, failures, { cacheMs: config.healthCacheMs }),
+    publicVersion: watchPublicVersion(db, config, log),
   };
 }
 
@@ -135,8 +140,31 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req);
     next();
   });
-  app.use(securityHeaders({ dev: config.env === "development", formTargets: [config.paypal.baseUrl] }));
-  // gzip/deflate for pages, JSON and assets: the landing page's HTML and scripts shrink about 4x.
+  app.use(
+    securityHeaders({ dev: config.env === "development", formTargets: [config.paypal.baseUrl], hsts: config.appUrl.startsWith("https://") }),
+  );
+
+  const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const mode = config.env === "development" ? "development" : "production";
+  const loadContext = (req: express.Request, nonce: string) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, { services, nonce, clientIp: clientIpOf(req), requestId: req.res?.locals.requestId as string });
+    return context;
+  };
+
+  // Anonymous visitors' public pages, from memory (already compressed; before `compression`).
+  // Rendered as if by a visitor without cookies, at the site's own address.
+  const renderAnonymous = createFetchHandler(build, mode);
+  app.use(
+    pageCache({
+      version: services.publicVersion,
+      render: (req) => renderAnonymous(new Request(new URL(req.originalUrl, config.appUrl)), loadContext(req, "")),
+    }),
+  );
+  // Hashed assets: precompressed at build time, immutable.
+  if (options.clientDir) app.use("/assets", precompressedAssets(`${options.clientDir}/assets`));
+
+  // gzip/deflate for pages, JSON and the rest: the pages' HTML shrinks about 4x.
   app.use(compression());
 
   app.use(sameOriginWrites(config.appUrl, [/^\/api\/paypal\/(ipn|webhook)\/?$/, /^\/received-payment\//]));
@@ -147,6 +175,13 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
     if (report.status === "down") log.error(`health check: ${JSON.stringify(report.database)}`);
     res.status(report.status === "down" ? 503 : 200).json(report);
   });
+
+  // Public files: the same for everyone.
+  app.use("/media", mediaFiles(services));
+  if (options.clientDir) app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+
+  // Everything below (auth, /api, pages and their data) depends on who is asking: never stored.
+  app.use(sessionDependent());
 
   // better-auth; its hooks limit every password check per IP and account (auth/password-attempts.server.ts).
   const authHandler = toNodeHandler(services.auth);
@@ -160,28 +195,14 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
   app.use("/paypal-standin", loopbackOnly());
   if (config.paypal.mode === "standin") app.use("/paypal-standin", paypalStandinApi(services));
   app.use("/api", apiRouter(services, endpoints, clientIpOf));
-  app.use("/media", mediaFiles(services));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
-  if (options.clientDir) {
-    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
-  }
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      mode: config.env === "development" ? "development" : "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(requestContext, {
-          services,
-          nonce: res.locals.nonce as string,
-          clientIp: clientIpOf(req),
-          requestId: res.locals.requestId as string,
-        });
-        return context;
-      },
+      build,
+      mode,
+      getLoadContext: (req, res) => loadContext(req, res.locals.nonce as string),
     }),
   );
 
@@ -248,6 +269,7 @@ export async function startServer(config: Config, options: RankwellOptions = {})
       // Leave a little of the grace for closing the database.
       const budget = Math.max(100, graceMs - 500);
       const [{ cut }] = await Promise.all([drainer.drain(server, budget), services.jobs.stop(budget)]);
+      await services.publicVersion.stop();
       await Promise.race([services.db.destroy(), new Promise((resolve) => setTimeout(resolve, 400).unref())]);
       return { cut };
     },

@@ -140,7 +140,8 @@ export async function oneAtATime<T>(db: Db, kind: DbKind, work: () => Promise<T>
 
 /** Brings the schema up to date; called on every start before the server listens. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: a migration numbered below one a database already ran (030 after 070) still runs.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

@@ -23,6 +23,7 @@ export interface Database {
   sales_totals: SalesTotalsTable;
   jobs: JobsTable;
   health_probe: HealthProbeTable;
+  public_version: PublicVersionTable;
   media_files: MediaFilesTable;
   media_blobs: MediaBlobsTable;
   audit_log: AuditLogTable;
@@ -152,6 +153,12 @@ export interface RateLimitsTable {
 export interface HealthProbeTable {
   id: string;
   checked_at: string;
+}
+
+/** One row: bumped by every write that changes public content (content/public-change.server.ts). */
+export interface PublicVersionTable {
+  id: string;
+  version: number;
 }
 
 export interface MessagesTable {

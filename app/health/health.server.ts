@@ -63,8 +63,14 @@ const describe = (error: unknown) => {
   return [e?.code, e?.message].filter((part) => typeof part === "string" && part).join(": ") || String(error);
 };
 
-export function createHealth(db: Db, failures: FailureMemory, options: { now?: () => number } = {}): Health {
+/**
+ * `cacheMs`: a check started within that long ago answers again (its promise is shared), so a
+ * flood of /healthz costs one database probe per interval and still reports an outage promptly.
+ */
+export function createHealth(db: Db, failures: FailureMemory, options: { now?: () => number; cacheMs?: number } = {}): Health {
   const now = options.now ?? Date.now;
+  const cacheMs = options.cacheMs ?? 0;
+  let last: { at: number; report: Promise<HealthReport> } | undefined;
 
   async function read() {
     await db.selectFrom("health_probe").select("id").limit(1).execute();
@@ -94,8 +100,7 @@ export function createHealth(db: Db, failures: FailureMemory, options: { now?: (
     return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0), oldestPendingMinutes };
   }
 
-  return {
-    async check() {
+  async function check(): Promise<HealthReport> {
       const [readResult, writeResult, mailResult] = await Promise.allSettled([
         withDeadline(read(), CHECK_DEADLINE_MS),
         withDeadline(write(), CHECK_DEADLINE_MS),
@@ -115,6 +120,13 @@ export function createHealth(db: Db, failures: FailureMemory, options: { now?: (
           : { status: "unknown", pending: 0, failed: 0, oldestPendingMinutes: 0 };
       const status = database.read === "down" || database.write === "down" ? "down" : mailReport.status === "backlog" ? "degraded" : "ok";
       return { status, database, mail: mailReport };
+  }
+
+  return {
+    check() {
+      const at = Date.now();
+      if (!last || at - last.at >= cacheMs) last = { at, report: check() };
+      return last.report;
     },
   };
 }

@@ -5,6 +5,7 @@ import * as orders from "./003_orders.ts";
 import * as inbox from "./004_inbox.ts";
 import * as salesTotals from "./005_sales_totals.ts";
 import * as jobs from "./010_jobs.ts";
+import * as publicVersion from "./030_public_version.ts";
 import * as paymentsRest from "./020_payments_rest.ts";
 import * as slidingRateLimits from "./040_sliding_rate_limits.ts";
 import * as orderIdempotency from "./041_order_idempotency.ts";
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "005_sales_totals": salesTotals,
   "010_jobs": jobs,
   "020_payments_rest": paymentsRest,
+  "030_public_version": publicVersion,
   "040_sliding_rate_limits": slidingRateLimits,
   "041_order_idempotency": orderIdempotency,
   "042_health_probe": healthProbe,

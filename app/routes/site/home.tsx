@@ -12,6 +12,7 @@ import { requestContext } from "~/services.server.ts";
 import { useRootData } from "~/layout/root-data.ts";
 import { SiteFooter } from "~/layout/site-footer.tsx";
 import { SiteHeader } from "~/layout/site-header.tsx";
+import { STATIC_PAGE } from "~/site/cached-pages.ts";
 import type { Route } from "./+types/home";
 
 /**
@@ -68,3 +69,6 @@ export default function Home({ loaderData: s }: Route.ComponentProps) {
     </>
   );
 }
+
+/** No JavaScript: served from the page cache to anonymous visitors (site/cached-pages.ts). */
+export const handle = STATIC_PAGE;

@@ -10,6 +10,7 @@ import { graphLd, offersLd, previewMeta, SITE_NAME, siteUrlFrom } from "~/site/s
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { useRootData } from "~/layout/root-data.ts";
+import { STATIC_PAGE } from "~/site/cached-pages.ts";
 import type { Route } from "./+types/pricing";
 
 /** /pricing/: the three plans with their price, every point and order button (as on the landing page). */
@@ -53,3 +54,6 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+/** No JavaScript: served from the page cache to anonymous visitors (site/cached-pages.ts). */
+export const handle = STATIC_PAGE;

@@ -10,6 +10,7 @@ import { skillBars } from "~/site/display.ts";
 import { previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
+import { STATIC_PAGE } from "~/site/cached-pages.ts";
 import type { Route } from "./+types/service";
 
 /**
@@ -76,3 +77,6 @@ export default function Service({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+/** No JavaScript: served from the page cache to anonymous visitors (site/cached-pages.ts). */
+export const handle = STATIC_PAGE;

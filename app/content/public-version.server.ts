@@ -1,0 +1,90 @@
+import pg from "pg";
+import type { Config } from "../config.server.ts";
+import type { Db } from "../db/db.server.ts";
+import type { Logger } from "../logger.server.ts";
+import { onPublicChange, PUBLIC_CHANGE_CHANNEL, readPublicVersion } from "./public-change.server.ts";
+
+/**
+ * This process's view of the public content version (content/public-change.server.ts bumps it).
+ * A page rendered under one version is stale once `current()` answers another.
+ *
+ * - A change made by this process: the hook marks the version unsure, and `current()` reads the
+ *   row on every call until it moves (the writing transaction commits before the writer's
+ *   response, so the very next request sees it) or for at most UNSURE_MS (a rolled back write).
+ * - A change made by another process: LISTEN on PostgreSQL (a dedicated connection, reconnected
+ *   after an error), and a poll every `pollMs` on both databases in case a notice was missed.
+ */
+export interface PublicVersion {
+  current(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const UNSURE_MS = 10_000;
+const RECONNECT_MS = 1000;
+
+export function watchPublicVersion(db: Db, config: Config, log: Logger, options: { pollMs?: number } = {}): PublicVersion {
+  let known = 0;
+  let unsureSince = 0;
+  let stopped = false;
+  let listener: pg.Client | undefined;
+
+  const refresh = async () => {
+    const version = await readPublicVersion(db);
+    if (version !== known) {
+      known = version;
+      unsureSince = 0;
+    }
+    return version;
+  };
+  // An unreachable database leaves the version as it was: cached pages keep being served.
+  const refreshQuietly = () => refresh().catch(() => undefined);
+
+  const unsubscribe = onPublicChange(() => {
+    unsureSince = Date.now();
+  });
+  const poll = setInterval(refreshQuietly, options.pollMs ?? 1000);
+  poll.unref();
+
+  async function listen() {
+    if (stopped || config.database.kind !== "postgres") return;
+    const client = new pg.Client({ connectionString: config.database.url, keepAlive: true });
+    listener = client;
+    const retry = () => {
+      if (listener !== client) return;
+      listener = undefined;
+      client.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void listen(), RECONNECT_MS).unref();
+    };
+    client.on("error", (error) => {
+      log.info(`public version listener lost its connection (reconnecting): ${error.message}`);
+      retry();
+    });
+    client.on("end", retry);
+    client.on("notification", () => void refreshQuietly());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PUBLIC_CHANGE_CHANNEL}`);
+      // A change made while we were not listening.
+      await refreshQuietly();
+    } catch {
+      retry();
+    }
+  }
+  void listen();
+
+  return {
+    async current() {
+      if (known === 0 || (unsureSince && Date.now() - unsureSince < UNSURE_MS)) return refresh();
+      unsureSince = 0;
+      return known;
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearInterval(poll);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The pages every anonymous visitor sees alike: served from the page cache (server/page-cache.ts)
+ * and rendered without JavaScript (their routes export `handle = STATIC_PAGE`), so their HTML
+ * carries no per-request script nonce. Both spellings of a path, since either may answer 200.
+ */
+export const CACHED_PATHS: ReadonlySet<string> = new Set(["/", "/pricing", "/pricing/", "/service", "/service/", "/robots.txt", "/sitemap.xml"]);
+
+/** Query parameters that do not change a cached page (campaign tags); any other query bypasses the cache. */
+export const harmlessQueryParam = (name: string) => name.startsWith("utm_") || name === "gclid" || name === "fbclid";
+
+/** A route handle: the page is sent without React Router's scripts (no hydration, no inline script). */
+export const STATIC_PAGE = { staticPage: true } as const;
+
+export const isStaticPage = (handle: unknown) => (handle as { staticPage?: boolean } | undefined)?.staticPage === true;
+
+/** better-auth's session cookie (`better-auth.session_token`, `__Secure-` prefixed on https). */
+export const hasSessionCookie = (cookieHeader: string | undefined) => !!cookieHeader && /(^|;\s*)(__Secure-)?better-auth\.session_(token|data)=/.test(cookieHeader);

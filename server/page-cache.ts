@@ -1,0 +1,117 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { CACHED_PATHS, harmlessQueryParam, hasSessionCookie } from "~/site/cached-pages.ts";
+import type { PublicVersion } from "~/content/public-version.server.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What a CDN may do with a cached page: keep it a minute, serve it stale while it asks again. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** Cached pages carry no inline script and no nonce: scripts only from us (they load none). */
+export const CACHED_PAGE_SCRIPT_SRC = "script-src 'self'";
+
+interface Entry {
+  version: number;
+  headers: [string, string][];
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export interface PageCacheOptions {
+  version: PublicVersion;
+  /** Renders the page for an anonymous visitor (no cookies, no nonce). */
+  render(req: ExpressRequest): Promise<Response>;
+  maxEntries?: number;
+}
+
+/** The cache key of a request the cache may answer, or undefined (it goes to React Router). */
+function cacheKey(req: ExpressRequest): string | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  if (hasSessionCookie(req.headers.cookie)) return undefined;
+  const url = new URL(req.originalUrl, "http://x");
+  if (!CACHED_PATHS.has(url.pathname)) return undefined;
+  for (const name of url.searchParams.keys()) if (!harmlessQueryParam(name)) return undefined;
+  return url.pathname;
+}
+
+/**
+ * The page cache for anonymous visitors (issue 10): each public page is rendered once per
+ * content version and kept with its gzip and brotli bodies and a strong ETag; later requests are
+ * answered from memory without rendering or querying (`X-Cache: hit`). A public change moves
+ * the version (content/public-version.server.ts) and the next request renders afresh.
+ * Signed-in visitors, posts, unknown queries and answers other than a plain 200 pass through.
+ */
+export function pageCache(options: PageCacheOptions): RequestHandler {
+  const maxEntries = options.maxEntries ?? 200;
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry | Response>>();
+
+  async function fill(key: string, req: ExpressRequest, version: number): Promise<Entry | Response> {
+    const response = await options.render(req);
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    if (response.status !== 200 || response.headers.has("Set-Cookie") || /no-store|private/.test(cacheControl)) return response;
+    const identity = Buffer.from(await response.arrayBuffer());
+    const [gz, br] = await Promise.all([
+      gzipAsync(identity, { level: 9 }),
+      brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    ]);
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (!["content-length", "content-encoding", "cache-control", "etag", "vary", "content-security-policy"].includes(name)) headers.push([name, value]);
+    });
+    const entry = { version, headers, identity, gzip: gz, br, etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 32)}"` };
+    entries.set(key, entry);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    return entry;
+  }
+
+  return async (req, res, next) => {
+    const key = cacheKey(req);
+    if (!key) return next();
+    try {
+      const version = await options.version.current();
+      let entry: Entry | Response | undefined = entries.get(key);
+      if (entry && entry.version === version) {
+        // Most recently used last: the oldest entry is the first to go.
+        entries.delete(key);
+        entries.set(key, entry);
+        return send(req, res, entry, "hit");
+      }
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = fill(key, req, version).finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      entry = await pending;
+      if (entry instanceof Response) return next(); // not cacheable: React Router answers it the usual way
+      send(req, res, entry, "miss");
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, cache: "hit" | "miss") {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replace(/script-src [^;]*/, CACHED_PAGE_SCRIPT_SRC));
+  res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Cache", cache);
+  const match = req.headers["if-none-match"];
+  if (match && (match.trim() === "*" || match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag))) {
+    res.status(304).end();
+    return;
+  }
+  const accepts = String(req.headers["accept-encoding"] ?? "");
+  const [encoding, body] = /\bbr\b/.test(accepts) ? (["br", entry.br] as const) : /\bgzip\b/.test(accepts) ? (["gzip", entry.gzip] as const) : ([undefined, entry.identity] as const);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.status(200).end(req.method === "HEAD" ? undefined : body);
+}
