@@ -1,4 +1,4 @@
-// `npm test`: typechecks and lints, builds, runs Vitest (unit + integration on SQLite, and on PostgreSQL when
+// `npm test`: typechecks and lints, builds (`npm run build`: the app and its precompressed assets), runs Vitest (unit + integration on SQLite, and on PostgreSQL when
 // TEST_DATABASE_URL is set), the fault scenarios (`npm run test:faults`, one file at a time) and Playwright
 // (Chromium), then prints one line with the real totals.
 import { spawnSync } from "node:child_process";
@@ -25,7 +25,7 @@ for (const [name, command] of [
   else failed += 1;
 }
 
-if (run("npx", ["react-router", "build"]) !== 0) {
+if (run("npm", ["run", "build"]) !== 0) {
   console.log("\nbuild failed");
   failed += 1;
 } else {
