@@ -19,5 +19,9 @@ export function isPreviewPath(pathname: string): boolean {
   return previewPaths.includes(path.length > 1 ? path.replace(/\/+$/, "") : path);
 }
 
-/** What the preview response carries: never stored by a cache or a browser, never indexed. */
-export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
+/**
+ * What the preview response carries besides `Cache-Control: private, no-store`, which every
+ * signed-in answer gets from `server/session-dependent.ts` (set twice it would be sent twice):
+ * never indexed.
+ */
+export const PREVIEW_HEADERS = { "X-Robots-Tag": "noindex" } as const;

@@ -81,5 +81,6 @@ describe("npm run admin", () => {
     expect(refused.out).toContain("last admin");
     expect(await cli("remove", "second.writer@example.com")).toMatchObject({ code: 0 });
     expect((await cli("list")).out).not.toContain("second.writer@example.com");
-  });
+    // Six command-line processes, each starting Node and opening the database: seconds each on a busy CI machine.
+  }, 90_000);
 });

@@ -17,17 +17,25 @@ describe("platform", () => {
     });
   });
 
-  it("sends security headers and no x-powered-by", async () => {
+  it("sends security headers and no x-powered-by; a page without JavaScript allows none", async () => {
     const response = await server.client().fetch("/");
     const csp = response.headers.get("content-security-policy") ?? "";
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain("nonce-");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBeTruthy();
     expect(response.headers.get("x-powered-by")).toBeNull();
+    const scripts = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
+    for (const tag of scripts) expect(tag).toContain('type="application/ld+json"');
+  });
+
+  it("gives every script of a hydrating page the request's nonce", async () => {
+    const response = await server.client().fetch("/login");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     const nonce = csp.match(/'nonce-([^']+)'/)![1];
-    const html = await response.text();
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    const scripts = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
