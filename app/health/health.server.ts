@@ -64,13 +64,15 @@ const describe = (error: unknown) => {
 };
 
 /**
- * `cacheMs`: a check started within that long ago answers again (its promise is shared), so a
- * flood of /healthz costs one database probe per interval and still reports an outage promptly.
+ * `cacheMs`: a check still running answers every caller (its promise is shared), and one that
+ * found everything ok within that long ago answers again, so a flood of /healthz costs one
+ * database probe per interval. A report that found a fault is never reused, nor an ok one once a
+ * request has met a storage failure since: an outage and a recovery show on the next check.
  */
 export function createHealth(db: Db, failures: FailureMemory, options: { now?: () => number; cacheMs?: number } = {}): Health {
   const now = options.now ?? Date.now;
   const cacheMs = options.cacheMs ?? 0;
-  let last: { at: number; report: Promise<HealthReport> } | undefined;
+  let last: { at: number; report: Promise<HealthReport>; ok?: boolean } | undefined;
 
   async function read() {
     await db.selectFrom("health_probe").select("id").limit(1).execute();
@@ -125,8 +127,16 @@ export function createHealth(db: Db, failures: FailureMemory, options: { now?: (
   return {
     check() {
       const at = Date.now();
-      if (!last || at - last.at >= cacheMs) last = { at, report: check() };
-      return last.report;
+      const running = last && last.ok === undefined;
+      const freshOk = last?.ok && at - last.at < cacheMs && !failures.recentStorageFailure(at - last.at);
+      if (running || freshOk) return last!.report;
+      const entry: NonNullable<typeof last> = { at, report: check() };
+      entry.report.then(
+        (report) => (entry.ok = report.status === "ok"),
+        () => (entry.ok = false),
+      );
+      last = entry;
+      return entry.report;
     },
   };
 }

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, migrateToLatest, openDatabase } from "../db/db.server.ts";
+import { createFailureMemory, createHealth } from "./health.server.ts";
+
+/** The health check's short cache on a real SQLite database: cheap while ok, never stale about a fault. */
+const dir = mkdtempSync(join(tmpdir(), "rankwell-health-"));
+let db: Db;
+beforeAll(async () => {
+  db = openDatabase({ kind: "sqlite", file: join(dir, "t.db") }).db;
+  await migrateToLatest(db);
+});
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const readOnly = (on: boolean) => sql.raw(`pragma query_only = ${on ? 1 : 0}`).execute(db);
+
+describe("the health check's cache", () => {
+  it("answers an ok report again within the interval, without a new probe", async () => {
+    const health = createHealth(db, createFailureMemory(), { cacheMs: 60_000 });
+    const first = await health.check();
+    expect(first.status).toBe("ok");
+    await readOnly(true);
+    try {
+      // Within the interval the database is not asked again: the same report comes back.
+      expect(await health.check()).toBe(first);
+    } finally {
+      await readOnly(false);
+    }
+  });
+
+  it("never reuses a report that found a fault: the recovery shows on the next check", async () => {
+    const health = createHealth(db, createFailureMemory(), { cacheMs: 60_000 });
+    await readOnly(true);
+    try {
+      expect((await health.check()).database.write).toBe("down");
+    } finally {
+      await readOnly(false);
+    }
+    expect((await health.check()).status).toBe("ok");
+  });
+
+  it("shares one probe among callers while it runs", async () => {
+    const health = createHealth(db, createFailureMemory(), { cacheMs: 0 });
+    const [a, b] = [health.check(), health.check()];
+    expect(a).toBe(b);
+    await a;
+    expect(health.check()).not.toBe(a);
+  });
+});
