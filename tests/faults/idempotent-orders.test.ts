@@ -32,13 +32,16 @@ describe("the order form", () => {
     const token = orderToken(page.html);
     expect(orderToken((await buyer.page(`/order-now/${planId}`)).html)).not.toBe(token);
     const submit = () => buyer.form(`/order-now/${planId}`, { orderToken: token, ...customerFields });
+    const locations: string[] = [];
     for (let i = 0; i < 3; i++) {
       const response = await submit();
       expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("/pending-order");
+      locations.push(response.headers.get("location")!);
     }
     const orders = await ordersOf("form-buyer@example.com");
     expect(orders).toHaveLength(1);
+    // Every submit lands on the confirmation of that one order.
+    expect(locations).toEqual(Array(3).fill(`/pending-order?placed=${orders[0]!.id}`));
     expect(await notesAbout(orders.map((o) => o.id))).toHaveLength(1);
   });
 
