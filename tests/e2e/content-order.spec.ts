@@ -62,7 +62,7 @@ for (const [device, viewport] of [
       const points = Array.from({ length: 10 }, (_, i) => `${device} point ${i + 1} ${Date.now().toString(36)}`);
       for (const [i, point] of points.entries()) await page.getByLabel(`Point ${i + 1}`, { exact: true }).fill(point);
       await page.getByRole("button", { name: "Publish", exact: true }).click();
-      await expect(page.getByRole("status")).toHaveText("Pricing One Is Updated");
+      await expect(page.getByRole("status")).toHaveText("Pricing plan updated. Visitors see it now.");
 
       for (const path of ["/", "/pricing/"]) {
         await page.goto(path);

@@ -38,7 +38,7 @@ for (const [device, viewport] of [
       }
       await expect(page.getByRole("region", { name: "Rankwell in numbers" })).toBeVisible();
       await expect(page.locator("#pricing article")).toHaveCount(3);
-      await expect(page.getByRole("heading", { name: "Send Us a Message" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Send us a message" })).toBeVisible();
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByRole("img", { name: "Rankwell home" })).toBeVisible();
       await expect(footer.getByLabel("Email for updates")).toBeVisible();
