@@ -43,7 +43,7 @@ test("a visitor's message from the landing page reaches the admin, who marks it 
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message from Grace Hopper");
   await expect(page.getByText("How soon can the Premium package start?")).toBeVisible();
-  await expect(page.getByText("UnRead", { exact: true })).toBeVisible();
+  await expect(page.getByText("Unread", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Mark as read" }).click();
   await expect(page.getByRole("status")).toHaveText("The message is marked as read.");
   await expect(page.getByRole("button", { name: "Mark as read" })).toHaveCount(0);

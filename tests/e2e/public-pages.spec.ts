@@ -91,7 +91,8 @@ for (const [device, viewport] of [
       await expect(cards.nth(0).getByRole("heading", { level: 2 })).toHaveText("Basic");
       await expect(cards.nth(1).getByRole("heading", { level: 2 })).toHaveText("Premium");
       await expect(cards.nth(2).getByRole("heading", { level: 2 })).toHaveText("Standard");
-      await expect(cards.nth(1).locator("li")).toHaveCount(8);
+      // Every point the plan has (the demo Premium plan has ten), as on the landing page.
+      await expect(cards.nth(1).locator("li")).toHaveCount(10);
       await expect(cards.nth(0).getByRole("link")).toHaveAttribute("href", /^\/order-now\/[0-9a-f]{24}$/);
       await noSideScroll(page);
 
