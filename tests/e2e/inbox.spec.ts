@@ -70,6 +70,8 @@ test("/contact shows a wrong field next to it, then sends", async ({ page }) => 
   await expect(page).toHaveURL(/\/contact$/);
 
   await email.fill("alan@example.com");
+  // The phone number is optional.
+  await form.getByLabel("Phone number").fill("");
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(page).toHaveURL(/\/thanks\?sent=1$/);
   await expect(page.getByRole("status")).toHaveText("Your message has been sent.");
@@ -85,6 +87,8 @@ test("a visitor subscribes from the footer, the admin sees the email, and the ma
   await page.getByLabel("Email for updates").fill(reader);
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "You are subscribed. Thank you." })).toBeVisible();
+  // The field is emptied once the subscription is stored.
+  await expect(page.getByLabel("Email for updates")).toHaveValue("");
   // Through the fetcher: the visitor stays on the page they were reading, with no reload.
   await expect(page).toHaveURL(/\/$/);
 
