@@ -96,3 +96,15 @@ export function hubPages(): AdminPage[] {
   const first = SPEC_HUB_PATHS.map((path) => adminPages.find((p) => p.path === path)).filter((p): p is AdminPage => Boolean(p));
   return [...first, ...adminPages.filter((p) => !first.includes(p))];
 }
+
+/**
+ * What the admin pages say after a publish (docs/decisions/0023-wording.md): a short sentence in
+ * sentence case. The JSON API keeps the spec's texts (`def.saved`: "Banner is Updated",
+ * "Contcat Section is Updated"), which read as typos on a page.
+ */
+export function publishedText(def: { kind: "singleton" | "list"; label: string; drafts: boolean }, created: boolean): string {
+  const name = def.kind === "list" ? singular(def.label) : def.label;
+  const done = `${name} ${def.kind === "list" && created ? "added" : created ? "saved" : "updated"}.`;
+  // Sections without drafts are settings (the payment account), which visitors never see.
+  return def.drafts ? `${done} Visitors see it now.` : done;
+}

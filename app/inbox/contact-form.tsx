@@ -13,7 +13,7 @@ export interface ContactFailure {
 }
 
 /**
- * The "Send Us a Message" form. It posts to the /contact action from wherever it is placed (the
+ * The "Send us a message" form. It posts to the /contact action from wherever it is placed (the
  * landing page's contact section, /contact, /contact-us). With JavaScript it submits through a
  * fetcher, so errors appear in place and success moves on to /thanks; without JavaScript it is a
  * plain form post and errors show on /contact.
@@ -49,7 +49,7 @@ export function ContactForm({ heading, result }: { heading?: string; result?: Co
           className="mb-4 sm:col-span-2"
         />
         <div className="sm:col-span-2">
-          <Button disabled={busy}>{busy ? "Sending…" : "Send Message"}</Button>
+          <Button disabled={busy}>{busy ? "Sending…" : "Send message"}</Button>
         </div>
       </fetcher.Form>
     </div>

@@ -36,7 +36,7 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
     await page.getByLabel("Button text").fill("See plans");
     await page.getByLabel("Button link").fill("/#pricing");
     await page.getByRole("button", { name: "Publish", exact: true }).click();
-    await expect(page.getByRole("status")).toHaveText("Banner is Updated");
+    await expect(page.getByRole("status")).toHaveText(/^Banner (saved|updated)\. Visitors see it now\.$/);
   }
   await page.getByRole("link", { name: "Edit Banner" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Banner" })).toBeVisible();
@@ -59,7 +59,7 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
   await expect(page.getByRole("heading", { level: 1, name: "Edit Banner" })).toBeVisible();
   await expect(page.getByLabel("Heading", { exact: true })).toHaveValue(heading);
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page.getByRole("status")).toHaveText("Banner is Updated");
+  await expect(page.getByRole("status")).toHaveText(/^Banner (saved|updated)\. Visitors see it now\.$/);
   await expect(page.getByText("Published: the form shows what the site shows.")).toBeVisible();
   await publicPage.reload();
   await expect(publicPage.getByRole("heading", { level: 1 })).toContainText(heading);
@@ -76,14 +76,14 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
     await page.getByLabel("Button text").fill("Order now");
     await page.getByLabel("Point 1", { exact: true }).fill("Keyword research");
     await page.getByRole("form", { name: "Add Pricing plan" }).getByRole("button", { name: "Publish", exact: true }).click();
-    await expect(page.getByRole("status")).toHaveText("Pricing Plan is Added");
+    await expect(page.getByRole("status")).toHaveText("Pricing plan added. Visitors see it now.");
   }
   await page.getByRole("link", { name: "Edit Pricing" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Pricing plan" })).toBeVisible();
   const point = `Weekly ranking report ${stamp}`;
   await page.getByLabel("Point 1", { exact: true }).fill(point);
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page.getByRole("status")).toHaveText("Pricing One Is Updated");
+  await expect(page.getByRole("status")).toHaveText("Pricing plan updated. Visitors see it now.");
 
   // FAQ: heading and items on one page; each item has Edit FAQs.
   await page.goto("/edit-faq");
@@ -94,20 +94,20 @@ test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the 
       await headingForm.getByLabel("Small heading").fill("FAQ");
       await headingForm.getByLabel("Heading", { exact: true }).fill("Questions people ask");
       await headingForm.getByRole("button", { name: "Publish", exact: true }).click();
-      await expect(page.getByRole("status")).toHaveText("FAQ is Updated");
+      await expect(page.getByRole("status")).toHaveText("FAQ heading saved. Visitors see it now.");
     }
     const itemForm = page.getByRole("form", { name: "Add FAQ item" });
     await itemForm.getByLabel("Question").fill("How long does SEO take?");
     await itemForm.getByLabel("Answer").fill("Most sites see movement within three months.");
     await itemForm.getByRole("button", { name: "Publish", exact: true }).click();
-    await expect(page.getByRole("status")).toHaveText("FAQ Item is Added");
+    await expect(page.getByRole("status")).toHaveText("FAQ item added. Visitors see it now.");
   }
   await page.getByRole("link", { name: "Edit FAQs" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit FAQ item" })).toBeVisible();
   const question = `Do you report every month ${stamp}?`;
   await page.getByLabel("Question").fill(question);
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page.getByRole("status")).toHaveText("FAQ Item is Updated");
+  await expect(page.getByRole("status")).toHaveText("FAQ item updated. Visitors see it now.");
 
   // A visitor (no session) sees the new texts on the landing page.
   const visitor = await browser.newContext({ baseURL: e2eEnv.APP_URL });

@@ -14,7 +14,7 @@ test("an admin invites an editor, who follows the mailed link and then works on 
   await page.goto("/add-user");
   await page.getByLabel("Email", { exact: true }).fill(editorEmail);
   await page.getByLabel("Role").selectOption("Editor");
-  await page.getByRole("button", { name: "Add User" }).click();
+  await page.getByRole("button", { name: "Add user" }).click();
   await expect(page.getByRole("status")).toContainText(`An invitation was mailed to ${editorEmail}`);
   const pending = page.getByRole("table", { name: /Invited, not yet accepted/ });
   await expect(pending.getByRole("row", { name: new RegExp(editorEmail) })).toContainText("Editor");

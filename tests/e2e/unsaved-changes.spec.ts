@@ -99,7 +99,7 @@ test("closing the tab with unsaved changes gets the browser's prompt; after savi
   // Saved: the tab closes without a prompt.
   await question.fill(original);
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page.getByRole("status")).toHaveText(/FAQ Item is Updated|Nothing changed: this is what the site shows\./);
+  await expect(page.getByRole("status")).toHaveText(/FAQ item updated\. Visitors see it now\.|Nothing changed: this is what the site shows\./);
   const closed = new Promise<void>((resolve) => page.once("close", () => resolve()));
   await page.close({ runBeforeUnload: true });
   await closed;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPages, editTitle, SPEC_HUB_PATHS, singular } from "~/content/admin-pages.ts";
+import { adminPages, editTitle, publishedText, SPEC_HUB_PATHS, singular } from "~/content/admin-pages.ts";
 import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
 import { badValues, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
@@ -147,11 +147,11 @@ describe("input kinds", () => {
 
 describe("saving every section through its page forms", () => {
   for (const def of all) {
-    it(`${def.key}: create on ${def.adminPath} ("${def.saved.create}"), then edit on ${def.editPath} ("${def.saved.update}")`, async () => {
+    it(`${def.key}: create on ${def.adminPath} ("${publishedText(def, true)}"), then edit on ${def.editPath} ("${publishedText(def, false)}")`, async () => {
       const values = sampleValues(def, 1);
       const created = await post(admin, def.adminPath, formFor(def, "publish", values));
       expect(created.status).toBe(200);
-      expect(statusText(created.html)).toBe(def.saved.create);
+      expect(statusText(created.html)).toBe(publishedText(def, true));
       const [record] = await records(def);
       expect(record).toEqual({ _id: expect.any(String), ...values });
       const id = record!._id;
@@ -177,7 +177,7 @@ describe("saving every section through its page forms", () => {
       const changed = sampleValues(def, 2);
       const saved = await post(admin, edit(def, id), formFor(def, "publish", changed));
       expect(saved.status).toBe(200);
-      expect(statusText(saved.html)).toBe(def.saved.update);
+      expect(statusText(saved.html)).toBe(publishedText(def, false));
       expect(await records(def)).toEqual([{ _id: id, ...changed }]);
       for (const value of Object.values(changed)) if (value) expect(saved.html).toContain(value);
     });
@@ -262,7 +262,7 @@ describe("the about editor at /{id}", () => {
     expect(page.status).toBe(200);
     expect(h1(page.html)).toEqual(["Edit About"]);
     const saved = await post(admin, `/${about!._id}`, formFor(sections.about as SectionDef, "publish", sampleValues(sections.about as SectionDef, 3)));
-    expect(statusText(saved.html)).toBe("About is Updated");
+    expect(statusText(saved.html)).toBe("About updated. Visitors see it now.");
   });
 
   it("is the ordinary 404 page for any other single-segment path, and for anyone but an admin", async () => {
@@ -310,7 +310,7 @@ describe("list entries on the admin page", () => {
 
   it("moves entries up and down and deletes one after confirmation", async () => {
     const def = sections.faqItems as SectionDef;
-    for (const n of [3, 4]) expect(statusText((await post(admin, def.adminPath, formFor(def, "publish", sampleValues(def, n)))).html)).toBe("FAQ Item is Added");
+    for (const n of [3, 4]) expect(statusText((await post(admin, def.adminPath, formFor(def, "publish", sampleValues(def, n)))).html)).toBe("FAQ item added. Visitors see it now.");
     const ids = (await records(def)).map((r) => r._id);
     expect(ids).toHaveLength(3);
 
@@ -319,7 +319,7 @@ describe("list entries on the admin page", () => {
     expect(count(page, />Yes, delete<span/)).toBe(3);
 
     const down = await post(admin, def.adminPath, formFor(def, "move-down", {}, ids[0]));
-    expect(statusText(down.html)).toBe("FAQ item moved down");
+    expect(statusText(down.html)).toBe("FAQ item moved down.");
     expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[0], ids[2]]);
     await post(admin, def.adminPath, formFor(def, "move-up", {}, ids[2]));
     expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[2], ids[0]]);
@@ -360,7 +360,7 @@ describe("the public landing page", () => {
       [plans, plan!._id, { ...sampleValues(plans, 4), packageName: "Premium", packagePointOne: point }],
     ] as const) {
       const saved = await post(admin, edit(def, id), formFor(def, "publish", values));
-      expect(statusText(saved.html)).toBe(def.saved.update);
+      expect(statusText(saved.html)).toBe(publishedText(def, false));
     }
 
     const home = await view(visitor, "/");

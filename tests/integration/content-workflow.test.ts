@@ -77,7 +77,7 @@ describe("drafts", () => {
     expect(drafts.html).toContain("Heading still in draft");
 
     const published = await post(editor, editPath(banner, live._id), { _intent: "publish", _section: "banner", ...draftValues });
-    expect(statusText(published.html)).toBe("Banner is Updated");
+    expect(statusText(published.html)).toBe("Banner updated. Visitors see it now.");
     expect(await publicHome()).toContain("Heading still in draft");
     expect((await page(editor, "/admin/drafts")).html).toContain("Nothing unpublished");
   });

@@ -91,7 +91,7 @@ describe("public pages on an empty database (demo content off)", () => {
     expect(html).not.toContain('id="cta-heading"');
     // The contact form, the header and the footer are always there.
     expect(html).toContain('id="contact"');
-    expect(html).toContain("Send Us a Message");
+    expect(html).toContain("Send us a message");
     expect(html).toContain('href="/login"');
     expect(html).toContain("Email for updates");
   });

@@ -96,7 +96,7 @@ describe("adding", () => {
   it.each([
     [{ userEmail: "" }, "userEmail", "Email is Required"],
     [{ userEmail: "nobody" }, "userEmail", "Provide a Valid Email"],
-    [{ userEmail: "x@example.com", userRole: "Superuser" }, "userRole", "userRole must be one of Editor, Admin, Customer"],
+    [{ userEmail: "x@example.com", userRole: "Superuser" }, "userRole", "Role must be one of Editor, Admin, Customer"],
   ])("answers 400 for %j naming the field, storing nothing", async (input, field, text) => {
     const before = await userCount();
     const { status, body } = await admin.json("POST", "/api/add-user", input);
@@ -105,7 +105,7 @@ describe("adding", () => {
     expect(await userCount()).toBe(before);
   });
 
-  it("the /add-user page adds with a chosen role (Admin preselected), shows User Is Added and lists users with edit links", async () => {
+  it("the /add-user page adds with a chosen role (Admin preselected), shows User added and lists users with edit links", async () => {
     const page = await admin.page("/add-user");
     expect(page.html).toMatch(/<select[^>]*name="userRole"[^>]*>/);
     expect(page.html).toMatch(/<option value="Admin" selected="">Admin<\/option>/);
@@ -114,7 +114,7 @@ describe("adding", () => {
     const response = await admin.form("/add-user", { userEmail: "page-added@example.com", userRole: "Admin" });
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain("User Is Added");
+    expect(html).toContain("User added.");
     const id = await idOf("page-added@example.com");
     expect(html).toContain("page-added@example.com");
     expect(html).toContain(`href="/admin-user/${id}"`);
@@ -160,13 +160,13 @@ describe("editing", () => {
     expect((await admin.json("GET", `/api/users/${unknownId}`)).status).toBe(404);
   });
 
-  it("the /admin-user/{id} page saves with User Is Update", async () => {
+  it("the /admin-user/{id} page saves with User updated", async () => {
     const { body: created } = await admin.json("POST", "/api/add-user", { userEmail: "page-edit@example.com" });
     const page = await admin.page(`/admin-user/${created._id}`);
     expect(page.html).toContain('value="page-edit@example.com"');
     const response = await admin.form(`/admin-user/${created._id}`, { intent: "update", userEmail: "page-edited@example.com", userRole: "Admin" });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain("User Is Update");
+    expect(await response.text()).toContain("User updated.");
     expect((await admin.json("GET", `/api/users/${created._id}`)).body.userEmail).toBe("page-edited@example.com");
     expect((await admin.page(`/admin-user/${unknownId}`)).status).toBe(404);
   });

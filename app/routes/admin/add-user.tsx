@@ -13,7 +13,7 @@ import { Pagination } from "~/ui/pagination.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
-import { INVITATION_DAYS, USER_ADDED, USER_REMOVED } from "~/users/schema.ts";
+import { INVITATION_DAYS, USER_TEXTS } from "~/users/schema.ts";
 import { type AdminUserRecord, addUser, listUsers, resendInvitation, USERS_PAGE_SIZE } from "~/users/users.server.ts";
 import type { Route } from "./+types/add-user";
 
@@ -63,11 +63,11 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-6 max-w-md">
         {added && (
           <StatusMessage kind="success">
-            {USER_ADDED}. {added.status === "pending" ? `An invitation was mailed to ${added.userEmail}; the role applies once they follow its link.` : ""}
+            {USER_TEXTS.added} {added.status === "pending" ? `An invitation was mailed to ${added.userEmail}; the role applies once they follow its link.` : ""}
           </StatusMessage>
         )}
         {resent && <StatusMessage kind="success">A new invitation was mailed to {resent.userEmail}. The earlier link no longer works.</StatusMessage>}
-        {!actionData && params.get("removed") === "1" && <StatusMessage kind="success">{USER_REMOVED}</StatusMessage>}
+        {!actionData && params.get("removed") === "1" && <StatusMessage kind="success">{USER_TEXTS.removed}</StatusMessage>}
         {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
         <p className="mb-4 text-gray-700">
           We mail the address a link. The role applies once its owner follows the link (within {INVITATION_DAYS} days), signed in with that address or
@@ -85,7 +85,7 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
             error={failed?.fields.userRole}
             hint="Editor: the site's content only. Admin: everything, orders and people included."
           />
-          <Button disabled={busy}>{busy ? "Adding…" : "Add User"}</Button>
+          <Button disabled={busy}>{busy ? "Adding…" : "Add user"}</Button>
         </Form>
       </div>
       <section className="mt-10">

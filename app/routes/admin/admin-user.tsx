@@ -9,7 +9,7 @@ import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
-import { USER_ROLES, USER_UPDATED } from "~/users/schema.ts";
+import { USER_ROLES, USER_TEXTS } from "~/users/schema.ts";
 import { deleteUser, getUser, resendInvitation, updateUser } from "~/users/users.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/admin-user";
@@ -48,7 +48,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const user = await updateUser(services, actor, params.id, values);
     if (before.userEmail === admin.email && (user.userEmail !== admin.email || user.userRole !== "Admin")) return redirect("/dashboard");
     const invited = user.status === "pending" && user.invitationExpiresAt && user.invitationExpiresAt !== before.invitationExpiresAt;
-    return { ok: true as const, message: invited ? `${USER_UPDATED}. An invitation was mailed to ${user.userEmail}.` : USER_UPDATED };
+    return { ok: true as const, message: invited ? `${USER_TEXTS.updated} An invitation was mailed to ${user.userEmail}.` : USER_TEXTS.updated };
   });
 }
 
@@ -84,7 +84,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           error={failed?.fields.userEmail}
         />
         <SelectField label="Role" name="userRole" options={USER_ROLES} defaultValue={failed?.values.userRole ?? user.userRole} error={failed?.fields.userRole} />
-        <Button disabled={busy}>{busy ? "Saving…" : "Update User"}</Button>
+        <Button disabled={busy}>{busy ? "Saving…" : "Save changes"}</Button>
       </Form>
       {user.status === "pending" && user.userRole !== "Customer" && (
         <Form method="post" className="mt-6">

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPages, editTargetAt, editTitle } from "~/content/admin-pages.ts";
+import { adminPages, editTargetAt, editTitle, publishedText } from "~/content/admin-pages.ts";
 import { FieldChanges, ScheduledAt, ScheduleForm } from "~/content/workflow-parts.tsx";
 import { diffValues } from "~/content/diff.ts";
 import { cancelSchedule, discardDraft, getEditable, publish, saveDraft, scheduleDraft } from "~/content/drafts.server.ts";
@@ -85,7 +85,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "publish": {
         const existed = (await getEditable(services.db, key, id))?.published !== undefined;
         const { changed } = await publish(services.db, viewer, key, id, values);
-        return { ok: true as const, message: changed ? (existed ? def.saved.update : def.saved.create) : NO_CHANGES };
+        return { ok: true as const, message: changed ? publishedText(def, !existed) : NO_CHANGES };
       }
       case "discard": {
         const { stillLive } = await discardDraft(services.db, viewer, key, id);

@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPageAt, adminPages, editUrl, pageRole, singular } from "~/content/admin-pages.ts";
+import { adminPageAt, adminPages, editUrl, pageRole, publishedText, singular } from "~/content/admin-pages.ts";
 import { deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
 import { discardDraft, draftsOf, publish, saveDraft } from "~/content/drafts.server.ts";
 import { entryTitle } from "~/content/entry-title.ts";
@@ -78,18 +78,18 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       case "publish": {
         const { recordId } = await publish(services.db, viewer, key, undefined, values);
-        return { ok: true as const, section: key, message: def.saved.create, createdId: recordId };
+        return { ok: true as const, section: key, message: publishedText(def, true), createdId: recordId };
       }
       case "move-up":
       case "move-down":
         await moveRecord(services.db, viewer, key, id, intent === "move-up" ? "up" : "down");
-        return { ok: true as const, section: key, message: `${singular(def.label)} moved ${intent === "move-up" ? "up" : "down"}` };
+        return { ok: true as const, section: key, message: `${singular(def.label)} moved ${intent === "move-up" ? "up" : "down"}.` };
       case "delete":
         await deleteRecord(services.db, viewer, key, id);
         return { ok: true as const, section: key, message: `${singular(def.label)} deleted. It is in the trash, from where it can be restored.` };
       case "discard":
         await discardDraft(services.db, viewer, key, id);
-        return { ok: true as const, section: key, message: `Draft discarded` };
+        return { ok: true as const, section: key, message: "Draft discarded." };
       default:
         throw unknownAction();
     }

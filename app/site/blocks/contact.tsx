@@ -51,7 +51,7 @@ export function Contact({ address, details, form }: { address?: SiteChrome["foot
           )}
         </div>
         <div className="rounded-2xl border border-gray-200 p-6 shadow-sm lg:col-span-3">
-          <h3 className="mb-4 text-2xl font-bold text-ink">Send Us a Message</h3>
+          <h3 className="mb-4 text-2xl font-bold text-ink">Send us a message</h3>
           {form}
         </div>
       </div>
