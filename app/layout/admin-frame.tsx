@@ -93,6 +93,8 @@ function Sidebar() {
 }
 
 export function AdminFrame({ children }: { children: React.ReactNode }) {
+  // Keyed by the path: on a phone the Menu starts closed on the screen a link in it opened.
+  const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-gray-50">
       <header className="border-b border-gray-200 bg-white">
@@ -113,7 +115,7 @@ export function AdminFrame({ children }: { children: React.ReactNode }) {
         </div>
       </header>
       <div className="min-[769px]:flex">
-        <details className="admin-menu border-b border-gray-200 bg-white min-[769px]:w-64 min-[769px]:flex-none min-[769px]:border-b-0 min-[769px]:border-r">
+        <details key={pathname} className="admin-menu border-b border-gray-200 bg-white min-[769px]:w-64 min-[769px]:flex-none min-[769px]:border-b-0 min-[769px]:border-r">
           <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold text-ink">
             <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />

@@ -49,6 +49,8 @@ const control = "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-
 const menuPanel = "absolute top-full z-10 mt-px rounded-b-lg border border-gray-200 bg-white p-2 shadow-lg";
 const menuItem = "flex min-h-11 w-full items-center rounded-md px-3 text-left text-sm font-medium text-gray-800 hover:bg-brand-50 hover:text-brand-700";
 
+const closeMenu = (event: React.MouseEvent<HTMLElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
+
 function MenuIcon() {
   return (
     <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
@@ -73,7 +75,8 @@ function MainMenu() {
         <ul className="flex flex-col lg:flex-row lg:gap-x-1">
           {SITE_LINKS.map(([label, href]) => (
             <li key={href}>
-              <a href={href} className={`${menuItem} whitespace-nowrap lg:px-2`}>
+              {/* Where the page has JavaScript, an anchor on the same page also closes the Menu. */}
+              <a href={href} onClick={closeMenu} className={`${menuItem} whitespace-nowrap lg:px-2`}>
                 {label}
               </a>
             </li>

@@ -135,9 +135,11 @@ describe("public pages with content created by an admin through the API", () => 
     expect(html).toMatch(/<h1[^>]*>Get found on Google/);
   });
 
-  it("shows the header's anchor links, and Admin only to admins", async () => {
+  it("shows the header's links (pricing and service pages included), and Admin only to admins", async () => {
     const anonymous = (await visitor.page("/")).html;
-    for (const anchor of ["/#home", "/#services", "/#about", "/#pricing", "/#testimonial", "/#contact"]) expect(anonymous).toContain(`href="${anchor}"`);
+    for (const [label, href] of [["Home", "/"], ["Services", "/service/"], ["About us", "/#about"], ["Pricing", "/pricing/"], ["Testimonials", "/#testimonial"], ["Contact us", "/#contact"]]) {
+      expect(anonymous).toMatch(new RegExp(`<nav aria-label="Main"[\\s\\S]*href="${href}"[^>]*>${label}<`));
+    }
     expect(anonymous).toContain(">Log in<");
     expect(anonymous).not.toContain('href="/admin"');
     const customer = await signedUpClient(server, "customer@example.com");
@@ -182,7 +184,8 @@ describe("public pages with content created by an admin through the API", () => 
 
   it("shows the FAQ as disclosures", async () => {
     const { html } = await visitor.page("/");
-    expect(count(html, "<details")).toBe(demo.faqItems!.length + 1);
+    // The FAQ items, and the header's phone Menu.
+    expect(count(html, "<details")).toBe(demo.faqItems!.length + 2);
     expect(html).toContain(`<summary`);
     expect(html).toContain(esc("Yes: a < b, c > d and </script><script> stay text."));
   });
