@@ -15,7 +15,7 @@ import { freePort } from "./lib/free-port.ts";
 
 const CONNECTIONS = 32;
 const SECONDS = 3;
-const WARMUP_MS = 500;
+const WARMUP_MS = 1000;
 const TICKS_PER_SECOND = 100; // Linux USER_HZ: the unit of utime/stime in /proc/<pid>/stat
 
 interface Result {
@@ -167,7 +167,7 @@ export async function httpBench(): Promise<void> {
 
   const dir = mkdtempSync(join(tmpdir(), "rankwell-http-bench-"));
   const [appPort, staticPort] = [await freePort(), await freePort()];
-  const env = { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "site.db")}`, OUTBOX_DIR: join(dir, "outbox"), DEMO_CONTENT: "on", LOG_LEVEL: "error" };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "site.db")}`, OUTBOX_DIR: join(dir, "outbox"), DEMO_CONTENT: "on", LOG_LEVEL: "error" };
   delete env.NODE_ENV; // as `npm start` from a shell: the server chooses production itself
   const app = spawnLogged(["server/main.ts"], env);
   let baseline: ReturnType<typeof spawnLogged> | undefined;
