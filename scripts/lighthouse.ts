@@ -36,7 +36,7 @@ function buildIfNeeded() {
   const sources = Math.max(newestMtime("app"), newestMtime("server"), newestMtime("public"));
   if (built >= sources) return;
   console.log(`[lighthouse] building into ${buildDir} …`);
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   if (result.status !== 0) throw new Error("build failed");
 }
 
