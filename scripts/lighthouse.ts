@@ -80,7 +80,8 @@ async function main(): Promise<number> {
     let failed = false;
     for (const pagePath of pagePaths) {
       // A running site is warm: compile the page's code paths before measuring.
-      for (let i = 0; i < 3; i++) await (await fetch(`${url}${pagePath}`)).text();
+      // A fresh connection each time: a kept-alive one may have been closed by the server while the last page was audited.
+      for (let i = 0; i < 3; i++) await (await fetch(`${url}${pagePath}`, { headers: { Connection: "close" } })).text();
       mkdirSync(reportDir, { recursive: true });
       const outputBase = join(reportDir, pagePath === "/" ? "landing" : pagePath.replace(/\W+/g, "-").replace(/^-|-$/g, ""));
       const chromeFlags = [
