@@ -18,7 +18,9 @@ describe("platform", () => {
   });
 
   it("sends security headers and no x-powered-by", async () => {
-    const response = await server.client().fetch("/");
+    // A page that hydrates: its scripts run with this response's nonce. (The static public pages
+    // carry no script and no nonce: page-cache.test.ts.)
+    const response = await server.client().fetch("/login");
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("frame-ancestors 'none'");
