@@ -1,4 +1,5 @@
-// `npm run bench`: do the order screens stay fast as orders grow? (And the media library: see bench-media.ts.) Seeds 100 and then 100,000
+// `npm run bench`: first the public pages over HTTP against a static-file baseline (bench-http.ts;
+// `npm run bench -- --http` runs only that part). Then: do the order screens stay fast as orders grow? (And the media library: see bench-media.ts.) Seeds 100 and then 100,000
 // orders into fresh SQLite databases and times the exact queries the pages run (the service
 // functions themselves), printing each one's time at both sizes and the ratio. A ratio near 1
 // means the query does not grow with the table (an index and LIMIT do the work).
@@ -14,6 +15,7 @@ import { newId } from "../app/db/ids.server.ts";
 import type { OrdersTable } from "../app/db/tables.ts";
 import { listOrders, paidTotalCents, recountSales } from "../app/orders/orders.server.ts";
 import { mediaBench } from "./bench-media.ts";
+import { httpBench } from "./bench-http.ts";
 
 const SIZES = [100, 100_000] as const;
 /** The customer we measure has the same 20 orders in both databases; the rest belong to others. */
@@ -137,6 +139,8 @@ async function median(db: Db, query: Timed): Promise<number> {
 }
 
 async function main() {
+  await httpBench();
+  if (process.argv.includes("--http")) return;
   const results = new Map<string, number[]>();
   const plans: string[] = [];
   for (const size of SIZES) {

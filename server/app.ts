@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -30,8 +30,8 @@ import { paypalNotificationRoutes } from "./paypal-ipn.ts";
 import { paypalStandinApi } from "./paypal-standin.ts";
 import { mediaFiles } from "./media.ts";
 import { sameOriginWrites } from "./same-origin.ts";
-import { securityHeaders } from "./security-headers.ts";
-import { pageCache } from "./page-cache.ts";
+import { securityHeaderList, securityHeaders } from "./security-headers.ts";
+import { CACHED_PAGE_SCRIPT_SRC, pageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./assets.ts";
 import { sessionDependent } from "./session-dependent.ts";
 import { watchPublicVersion } from "~/content/public-version.server.ts";
@@ -111,6 +111,10 @@ function failureLog(log: Services["log"]) {
   };
 }
 
+/** Answers a request without Express if it can (true), else leaves it to the app (false). */
+type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+const fastPaths = new WeakMap<express.Express, FastPath>();
+
 /** The whole site as one Express app: security headers, health, /api, /api/auth and the pages. */
 export function createApp(services: Services, options: RankwellOptions = {}): express.Express {
   const { config, log } = services;
@@ -140,9 +144,10 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req);
     next();
   });
-  app.use(
-    securityHeaders({ dev: config.env === "development", formTargets: [config.paypal.baseUrl], hsts: config.appUrl.startsWith("https://") }),
-  );
+  const security = { dev: config.env === "development", formTargets: [config.paypal.baseUrl], hsts: config.appUrl.startsWith("https://") };
+  // For answers with no inline script: cached pages, assets, /healthz.
+  const scriptlessHeaders = securityHeaderList(security, CACHED_PAGE_SCRIPT_SRC);
+  app.use(securityHeaders(security));
 
   const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const mode = config.env === "development" ? "development" : "production";
@@ -155,14 +160,22 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
   // Anonymous visitors' public pages, from memory (already compressed; before `compression`).
   // Rendered as if by a visitor without cookies, at the site's own address.
   const renderAnonymous = createFetchHandler(build, mode);
-  app.use(
-    pageCache({
-      version: services.publicVersion,
-      render: (req) => renderAnonymous(new Request(new URL(req.originalUrl, config.appUrl)), loadContext(req, "")),
-    }),
-  );
-  // Hashed assets: precompressed at build time, immutable.
-  if (options.clientDir) app.use("/assets", precompressedAssets(`${options.clientDir}/assets`));
+  const cache = pageCache({
+    version: services.publicVersion,
+    securityHeaders: scriptlessHeaders,
+    render: (req) => renderAnonymous(new Request(new URL(req.originalUrl, config.appUrl)), loadContext(req, "")),
+  });
+  app.use(cache.middleware);
+  // Answered before Express sees the request (startServer): cached pages, hashed assets, /healthz.
+  const assets = options.clientDir ? precompressedAssets(`${options.clientDir}/assets`, scriptlessHeaders) : () => false;
+  fastPaths.set(app, async (req, res) => {
+    if (assets(req, res)) return true;
+    if (req.url === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
+      await answerHealth(res, scriptlessHeaders);
+      return true;
+    }
+    return cache.serveHit(req, res);
+  });
 
   // gzip/deflate for pages, JSON and the rest: the pages' HTML shrinks about 4x.
   app.use(compression());
@@ -170,11 +183,18 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
   app.use(sameOriginWrites(config.appUrl, [/^\/api\/paypal\/(ipn|webhook)\/?$/, /^\/received-payment\//]));
 
   // Database read and write, and mail: 503 while the database cannot be read or written.
-  app.get("/healthz", async (_req, res) => {
+  async function answerHealth(res: ServerResponse, headers: [string, string][]) {
     const report = await services.health.check();
     if (report.status === "down") log.error(`health check: ${JSON.stringify(report.database)}`);
-    res.status(report.status === "down" ? 503 : 200).json(report);
-  });
+    const body = JSON.stringify(report);
+    for (const [name, value] of headers) res.setHeader(name, value);
+    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Content-Length", Buffer.byteLength(body));
+    res.statusCode = report.status === "down" ? 503 : 200;
+    res.end(body);
+  }
+  app.get("/healthz", (_req, res) => void answerHealth(res, []));
 
   // Public files: the same for everyone.
   app.use("/media", mediaFiles(services));
@@ -253,7 +273,16 @@ export async function startServer(config: Config, options: RankwellOptions = {})
   const services = await createServices(config, options);
   const app = createApp(services, options);
   const drainer = createDrainer();
-  const server = createServer(drainer.wrap(app));
+  const fastPath = fastPaths.get(app);
+  const server = createServer(
+    drainer.wrap((req, res) => {
+      if (!fastPath) return void app(req, res);
+      fastPath(req, res).then(
+        (answered) => answered || app(req, res),
+        () => app(req, res),
+      );
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

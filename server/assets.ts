@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -24,7 +24,7 @@ interface Asset {
  * the one the browser accepts is sent as it is (no compression per request). Read once at
  * start: a few hundred kilobytes.
  */
-export function precompressedAssets(dir: string): RequestHandler {
+export function precompressedAssets(dir: string, securityHeaders: [string, string][]): (req: IncomingMessage, res: ServerResponse) => boolean {
   const assets = new Map<string, Asset>();
   if (existsSync(dir)) {
     for (const name of readdirSync(dir)) {
@@ -39,9 +39,11 @@ export function precompressedAssets(dir: string): RequestHandler {
       });
     }
   }
-  return (req, res, next) => {
-    const asset = assets.get(req.path);
-    if (!asset || (req.method !== "GET" && req.method !== "HEAD")) return next();
+  return (req, res) => {
+    const path = (req.url ?? "").split("?")[0]!;
+    const asset = path.startsWith("/assets/") ? assets.get(path.slice("/assets".length)) : undefined;
+    if (!asset || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     const accepts = String(req.headers["accept-encoding"] ?? "");
     const [encoding, body] =
       asset.br && /\bbr\b/.test(accepts) ? ["br", asset.br] : asset.gzip && /\bgzip\b/.test(accepts) ? ["gzip", asset.gzip] : [undefined, asset.identity];
@@ -50,6 +52,8 @@ export function precompressedAssets(dir: string): RequestHandler {
     res.setHeader("Vary", "Accept-Encoding");
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
-    res.status(200).end(req.method === "HEAD" ? undefined : body);
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
   };
 }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request as ExpressRequest, RequestHandler } from "express";
 import { CACHED_PATHS, harmlessQueryParam, hasSessionCookie } from "~/site/cached-pages.ts";
 import type { PublicVersion } from "~/content/public-version.server.ts";
 
@@ -11,7 +12,7 @@ const gzipAsync = promisify(gzip);
 /** What a CDN may do with a cached page: keep it a minute, serve it stale while it asks again. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /** Cached pages carry no inline script and no nonce: scripts only from us (they load none). */
-export const CACHED_PAGE_SCRIPT_SRC = "script-src 'self'";
+export const CACHED_PAGE_SCRIPT_SRC = "'self'";
 
 interface Entry {
   version: number;
@@ -26,14 +27,16 @@ export interface PageCacheOptions {
   version: PublicVersion;
   /** Renders the page for an anonymous visitor (no cookies, no nonce). */
   render(req: ExpressRequest): Promise<Response>;
+  /** The security headers of a cached page (its CSP without a nonce). */
+  securityHeaders: [string, string][];
   maxEntries?: number;
 }
 
 /** The cache key of a request the cache may answer, or undefined (it goes to React Router). */
-function cacheKey(req: ExpressRequest): string | undefined {
+function cacheKey(req: IncomingMessage): string | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   if (hasSessionCookie(req.headers.cookie)) return undefined;
-  const url = new URL(req.originalUrl, "http://x");
+  const url = new URL(req.url ?? "/", "http://x");
   if (!CACHED_PATHS.has(url.pathname)) return undefined;
   for (const name of url.searchParams.keys()) if (!harmlessQueryParam(name)) return undefined;
   return url.pathname;
@@ -46,7 +49,14 @@ function cacheKey(req: ExpressRequest): string | undefined {
  * the version (content/public-version.server.ts) and the next request renders afresh.
  * Signed-in visitors, posts, unknown queries and answers other than a plain 200 pass through.
  */
-export function pageCache(options: PageCacheOptions): RequestHandler {
+export interface PageCache {
+  /** Answers from memory if it can (before Express sees the request); false: not cached now. */
+  serveHit(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** In the Express app: renders a cacheable page that is missing or stale, stores and sends it. */
+  middleware: RequestHandler;
+}
+
+export function pageCache(options: PageCacheOptions): PageCache {
   const maxEntries = options.maxEntries ?? 200;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | Response>>();
@@ -70,7 +80,19 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     return entry;
   }
 
-  return async (req, res, next) => {
+  const serveHit = async (req: IncomingMessage, res: ServerResponse) => {
+    const key = cacheKey(req);
+    if (!key) return false;
+    const entry = entries.get(key);
+    if (!entry || entry.version !== (await options.version.current())) return false;
+    // Most recently used last: the oldest entry is the first to go.
+    entries.delete(key);
+    entries.set(key, entry);
+    send(req, res, entry, "hit", options.securityHeaders);
+    return true;
+  };
+
+  const middleware: RequestHandler = async (req, res, next) => {
     const key = cacheKey(req);
     if (!key) return next();
     try {
@@ -80,7 +102,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
         // Most recently used last: the oldest entry is the first to go.
         entries.delete(key);
         entries.set(key, entry);
-        return send(req, res, entry, "hit");
+        return send(req, res, entry, "hit", options.securityHeaders);
       }
       let pending = rendering.get(key);
       if (!pending) {
@@ -89,29 +111,31 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       }
       entry = await pending;
       if (entry instanceof Response) return next(); // not cacheable: React Router answers it the usual way
-      send(req, res, entry, "miss");
+      send(req, res, entry, "miss", options.securityHeaders);
     } catch (error) {
       next(error);
     }
   };
+  return { serveHit, middleware };
 }
 
-function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, cache: "hit" | "miss") {
+function send(req: IncomingMessage, res: ServerResponse, entry: Entry, cache: "hit" | "miss", securityHeaders: [string, string][]) {
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  const csp = res.getHeader("Content-Security-Policy");
-  if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replace(/script-src [^;]*/, CACHED_PAGE_SCRIPT_SRC));
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("ETag", entry.etag);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("X-Cache", cache);
   const match = req.headers["if-none-match"];
   if (match && (match.trim() === "*" || match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag))) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   const accepts = String(req.headers["accept-encoding"] ?? "");
   const [encoding, body] = /\bbr\b/.test(accepts) ? (["br", entry.br] as const) : /\bgzip\b/.test(accepts) ? (["gzip", entry.gzip] as const) : ([undefined, entry.identity] as const);
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
-  res.status(200).end(req.method === "HEAD" ? undefined : body);
+  res.statusCode = 200;
+  res.end(req.method === "HEAD" ? undefined : body);
 }

@@ -39,11 +39,17 @@ export function watchPublicVersion(db: Db, config: Config, log: Logger, options:
   // An unreachable database leaves the version as it was: cached pages keep being served.
   const refreshQuietly = () => refresh().catch(() => undefined);
 
-  const unsubscribe = onPublicChange(() => {
-    unsureSince = Date.now();
-  });
-  const poll = setInterval(refreshQuietly, options.pollMs ?? 1000);
-  poll.unref();
+  let unsubscribe = () => {};
+  let poll: NodeJS.Timeout | undefined;
+  // Started by the first request that asks: services opened only for a command or a check never poll.
+  function start() {
+    unsubscribe = onPublicChange(() => {
+      unsureSince = Date.now();
+    });
+    poll = setInterval(refreshQuietly, options.pollMs ?? 1000);
+    poll.unref();
+    void listen();
+  }
 
   async function listen() {
     if (stopped || config.database.kind !== "postgres") return;
@@ -70,10 +76,9 @@ export function watchPublicVersion(db: Db, config: Config, log: Logger, options:
       retry();
     }
   }
-  void listen();
-
   return {
     async current() {
+      if (!poll && !stopped) start();
       if (known === 0 || (unsureSince && Date.now() - unsureSince < UNSURE_MS)) return refresh();
       unsureSince = 0;
       return known;
@@ -81,7 +86,7 @@ export function watchPublicVersion(db: Db, config: Config, log: Logger, options:
     async stop() {
       stopped = true;
       unsubscribe();
-      clearInterval(poll);
+      if (poll) clearInterval(poll);
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => undefined);

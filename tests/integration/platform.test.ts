@@ -17,7 +17,7 @@ describe("platform", () => {
     });
   });
 
-  it("sends security headers and no x-powered-by; a page without JavaScript allows none", async () => {
+  it("sends security headers and no x-powered-by; a static public page allows no inline script", async () => {
     const response = await server.client().fetch("/");
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("script-src 'self';");
@@ -26,6 +26,7 @@ describe("platform", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBeTruthy();
     expect(response.headers.get("x-powered-by")).toBeNull();
+    // Only the JSON-LD data block, which never runs.
     const scripts = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
     for (const tag of scripts) expect(tag).toContain('type="application/ld+json"');
   });
