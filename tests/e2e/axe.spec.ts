@@ -200,6 +200,15 @@ test("every admin screen, as an admin", async ({ browser }) => {
   await page.getByLabel("Country").fill("United Kingdom");
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/pending-order/);
+  // A template item, so its edit screen is linked from the list.
+  await page.goto("/add-item");
+  await page.getByLabel("Format").selectOption("Instagram");
+  await page.getByLabel("Canva link").fill("https://www.canva.com/design/axe");
+  await page.getByLabel("Image link").fill("https://images.example.com/axe.png");
+  await page.getByLabel("Category").fill("Axe check");
+  await page.getByLabel("Free or paid").selectOption("Free");
+  await page.getByRole("button", { name: "Add item" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
   const { findings, visited } = await auditAll(page, "admin");
   expect(visited.length).toBeGreaterThan(20);
   expect(report(findings)).toEqual([]);
