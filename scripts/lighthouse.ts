@@ -1,4 +1,4 @@
-// `npm run lighthouse`: audits the landing page with Lighthouse (mobile) in Debian's Chromium.
+// `npm run lighthouse`: audits /, /pricing/ and /service/ (or the one path given) with Lighthouse (mobile) in Debian's Chromium.
 // Builds first when the build is missing or older than the sources, starts the production server
 // on a free port with demo content on a temporary SQLite database, prints the four category
 // scores and exits non-zero when any is below the threshold (95; LIGHTHOUSE_MIN overrides).
