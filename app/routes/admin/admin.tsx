@@ -7,7 +7,7 @@ import { shortDate } from "~/shared/dates.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";
 import { AdminOrdersTable } from "~/orders/admin-orders-table.tsx";
 import { Card } from "~/orders/cards.tsx";
-import { formatMoney } from "~/shared/format.ts";
+import { formatUsd } from "~/shared/money.ts";
 import { unreadCount } from "~/inbox/messages.server.ts";
 import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
 import { paymentAccountLink } from "~/payments/payments.server.ts";
@@ -42,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     email: user.email,
     unpublished,
-    admin: { totalSales: formatMoney(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed, unreadMessages },
+    admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed, unreadMessages },
   };
 }
 
