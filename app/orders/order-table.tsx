@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Cell, Table } from "../ui/table.tsx";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, formatUsd } from "../shared/money.ts";
-import { orderProgressLabel, type PaymentStatus } from "./statuses.ts";
+import { orderProgressLabel, PAYMENT_STATUS_LABELS, PAYMENT_TEXTS, type PaymentStatus } from "./statuses.ts";
 
 /** The fields of an order the tables show (a subset of the API's order record). */
 export interface OrderView {
@@ -18,17 +18,16 @@ export interface OrderView {
 
 export const orderAmount = (order: Pick<OrderView, "packagePrice">) => formatUsd(amountToCents(order.packagePrice) ?? 0);
 
-/** UnPaid: a Pay Now link; Paid: "You Have Paid"; Cancelled: "You Have Cancelled"; Refunded: "Refunded" (all inert). */
+/** Unpaid: a Pay now link; otherwise the payment status as a label (Paid, Cancelled, Refunded). */
 export function PaymentAction({ order }: { order: OrderView }) {
   if (order.paymentStatus === "UnPaid") {
     return (
       <Link to={`/pay-now/${order._id}`} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold whitespace-nowrap text-white hover:bg-brand-800">
-        Pay Now<span className="sr-only"> for the {order.packageName} order of {shortDate(order.orderDate)}</span>
+        {PAYMENT_TEXTS.payNow}<span className="sr-only"> for the {order.packageName} order of {shortDate(order.orderDate)}</span>
       </Link>
     );
   }
-  const text = { Paid: "You Have Paid", Cancelled: "You Have Cancelled", Refunded: "Refunded" }[order.paymentStatus];
-  return <span className="font-medium text-gray-800">{text}</span>;
+  return <span className="font-medium text-gray-800">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</span>;
 }
 
 type Column = "sl" | "date" | "name" | "package" | "amount" | "orderStatus" | "payment";

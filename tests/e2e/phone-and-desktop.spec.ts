@@ -70,8 +70,8 @@ for (const [device, viewport] of [
       const row = page.getByRole("table", { name: "Orders to pay" }).getByRole("row").nth(1);
       await expect(row).toContainText("Standard");
       await expect(row).toContainText(/\$\d+\.\d{2}/);
-      await row.getByRole("link", { name: /^Pay Now/ }).scrollIntoViewIfNeeded();
-      await expect(row.getByRole("link", { name: /^Pay Now/ })).toBeInViewport();
+      await row.getByRole("link", { name: /^Pay now/ }).scrollIntoViewIfNeeded();
+      await expect(row.getByRole("link", { name: /^Pay now/ })).toBeInViewport();
       await noSideScroll(page);
 
       await payNow.click();

@@ -226,10 +226,10 @@ describe("paying through the PayPal stand-in", () => {
     expect(shown).toContain(ACCOUNT);
     expect(returnTo).toBe(`${server.url}/received-payment/${order._id}`);
     expect((await getOrder(alice, order._id)).body.paymentStatus).toBe("Paid");
-    expect(pageText((await alice.page(`/received-payment/${order._id}`)).html)).toContain("You Have Paid");
+    expect(pageText((await alice.page(`/received-payment/${order._id}`)).html)).toContain("Payment received.");
     // Paid: the pay page shows the status and no button; cancelling is refused.
     const payPage = await alice.page(`/pay-now/${order._id}`);
-    expect(pageText(payPage.html)).toContain("You Have Paid");
+    expect(pageText(payPage.html)).toContain("Payment received.");
     expect(payForm(payPage.html)).toBeUndefined();
     expect(pageText((await alice.page(`/order-cancelled/${order._id}`)).html)).toContain("cannot be cancelled");
     expect((await alice.json("PUT", `/api/order-cancelled/${order._id}`)).status).toBe(409);
@@ -248,7 +248,7 @@ describe("paying through the PayPal stand-in", () => {
     // Again: nothing more happens, and the same message shows.
     expect(pageText((await alice.page(returnTo)).html)).toContain("You have cancelled the payment");
     expect((await alice.json("PUT", `/api/order-cancelled/${order._id}`)).status).toBe(409);
-    expect(pageText((await alice.page(`/pay-now/${order._id}`)).html)).toContain("You Have Cancelled");
+    expect(pageText((await alice.page(`/pay-now/${order._id}`)).html)).toContain("This order is cancelled.");
   });
 
   it("PUT /api/order-cancelled cancels the owner's UnPaid order", async () => {
@@ -350,33 +350,33 @@ describe("order screens, page sizes and sums", () => {
     expect(text).toMatch(/My Orders 7/);
     const rows = tableRows(page.html, "My Orders");
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toEqual(["1", todayShown(), "Premium", "$149.99", "Waiting for payment", expect.stringMatching(/^Pay Now/)]);
+    expect(rows[0]).toEqual(["1", todayShown(), "Premium", "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/)]);
     expect(page.html).toContain(`href="/pay-now/${ids[6]}"`);
     const last = await carol.page("/dashboard?page=3");
     const lastRows = tableRows(last.html, "My Orders");
-    expect(lastRows.map((r) => [r[0], r[5]])).toEqual([["7", "You Have Paid"]]);
+    expect(lastRows.map((r) => [r[0], r[5]])).toEqual([["7", "Paid"]]);
     expect(pageText(last.html)).toMatch(/Previous 1 2 3 Next/);
   });
 
   it("My Orders: 5 a page with package, amount, date, order and payment status", async () => {
     const first = tableRows((await carol.page("/my-order")).html, "Your orders");
     expect(first).toHaveLength(5);
-    expect(first[0]).toEqual(["1", todayShown(), "Premium", "$149.99", "Waiting for payment", expect.stringMatching(/^Pay Now/)]);
+    expect(first[0]).toEqual(["1", todayShown(), "Premium", "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/)]);
     const second = tableRows((await carol.page("/my-order?page=2")).html, "Your orders");
     // A paid order reads "In progress" until it is delivered, never a bare "Pending".
     expect(second.map((r) => [r[0], r[4], r[5]])).toEqual([
-      ["6", "In progress", "You Have Paid"],
-      ["7", "In progress", "You Have Paid"],
+      ["6", "In progress", "Paid"],
+      ["7", "In progress", "Paid"],
     ]);
-    expect(first.find((r) => r[5] === "You Have Cancelled")?.[4]).toBe("Cancelled");
+    expect(first.find((r) => r[5] === "Cancelled")?.[4]).toBe("Cancelled");
   });
 
   it("Pending orders: 5 a page with Amount, unpaid orders only (no paid, no cancelled)", async () => {
     const page = await carol.page("/pending-order");
     const rows = tableRows(page.html, "Orders to pay");
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toEqual(["1", todayShown(), "Premium", "$149.99", expect.stringMatching(/^Pay Now/)]);
-    expect(rows.map((r) => r[4])).toEqual(Array(4).fill(expect.stringMatching(/^Pay Now/)));
+    expect(rows[0]).toEqual(["1", todayShown(), "Premium", "$149.99", expect.stringMatching(/^Pay now/)]);
+    expect(rows.map((r) => r[4])).toEqual(Array(4).fill(expect.stringMatching(/^Pay now/)));
     expect(pageText(page.html)).not.toMatch(/Previous/);
   });
 
@@ -411,7 +411,7 @@ describe("order screens, page sizes and sums", () => {
     expect(pageText(page.html)).toContain("carol@example.com");
     const saved = await admin.form(`/admin/payment-status/${ids[0]}`, { orderStatus: "Delivered" });
     expect(saved.status).toBe(200);
-    expect(pageText(await saved.text())).toContain("OrderStatus is Updated");
+    expect(pageText(await saved.text())).toContain("Order status updated.");
     expect((await getOrder(carol, ids[0]!)).body.orderStatus).toBe("Delivered");
 
     const api = await admin.json("PUT", `/api/order-status/${ids[1]}`, { orderStatus: "Delivered" });

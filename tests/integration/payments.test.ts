@@ -307,7 +307,7 @@ describe("the return page", () => {
 
     await sendIpn(server, validIpn(order));
     const paid = await alice.page(`/received-payment/${order._id}`);
-    expect(pageText(paid.html)).toContain("You Have Paid");
+    expect(pageText(paid.html)).toContain("Payment received.");
     expect(pageText(paid.html)).not.toContain("checks again by itself");
   });
 

@@ -131,7 +131,7 @@ describe("the return captures", () => {
     const before = paypal.captures();
     const salesBefore = await salesCents();
     const page = await approveAndReturn(alice, id);
-    expect(pageText(page.html)).toContain("You Have Paid");
+    expect(pageText(page.html)).toContain("Payment received.");
     expect(await statusOf(order._id)).toBe("Paid");
     expect(paypal.captures() - before).toBe(1);
     expect(paypal.requests.findLast((r) => r.path.endsWith("/capture"))!.requestId).toBe(`rankwell-capture-${id}`);
@@ -170,7 +170,7 @@ describe("the return captures", () => {
     const before = paypal.captures();
     paypal.failNext({ method: "POST", path: /\/capture$/ }, 500);
     const page = await approveAndReturn(alice, id);
-    expect(pageText(page.html)).toContain("You Have Paid");
+    expect(pageText(page.html)).toContain("Payment received.");
     expect(paypal.captures() - before).toBe(1);
     expect(await paymentCount(server, order._id)).toBe(1);
   });
@@ -200,7 +200,7 @@ describe("the return captures", () => {
     expect(again.status).toBe(303);
     const to = again.headers.get("location")!;
     expect(to).toBe(`${server.url}/received-payment/${order._id}?token=${id}`);
-    expect(pageText((await alice.page(pathOf(to))).html)).toContain("You Have Paid");
+    expect(pageText((await alice.page(pathOf(to))).html)).toContain("Payment received.");
   });
 
   it("a buyer who approved and closed the tab is captured by reconciliation", async () => {
@@ -242,7 +242,7 @@ describe("webhooks", () => {
     expect(await statusOf(order._id)).toBe("Paid");
     expect(await deliver(paypal.event("PAYMENT.CAPTURE.COMPLETED", id)!)).toBe(200);
     const page = await alice.page(pathOf((await paypal.approve(id))!));
-    expect(pageText(page.html)).toContain("You Have Paid");
+    expect(pageText(page.html)).toContain("Payment received.");
     expect(paypal.captures() - before).toBe(1);
     expect(await paymentCount(server, order._id)).toBe(1);
     expect(await receipts(order._id)).toBe(1);

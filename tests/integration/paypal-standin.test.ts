@@ -51,7 +51,7 @@ describe("paying through the stand-in's REST protocol", () => {
     expect(paid.status).toBe(303);
     const back = paid.headers.get("location")!;
     expect(back).toMatch(new RegExp(`^${server.url}/received-payment/${order._id}\\?token=[A-Z0-9]+&PayerID=`));
-    expect(pageText((await alice.page(pathOf(back))).html)).toContain("You Have Paid");
+    expect(pageText((await alice.page(pathOf(back))).html)).toContain("Payment received.");
     expect(await statusOf(order._id)).toBe("Paid");
     // The stand-in's CHECKOUT.ORDER.APPROVED and PAYMENT.CAPTURE.COMPLETED arrive, verified, and are no-ops.
     await server.drainJobs();

@@ -7,7 +7,7 @@ import { ORDER_STATUSES, PAYMENT_STATUS_LABELS } from "~/orders/statuses.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, setOrderStatus } from "~/orders/orders.server.ts";
-import { ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
+import { ORDER_STATUS_SAVED } from "~/orders/statuses.ts";
 import { orderHistory } from "~/payments/events.server.ts";
 import { PaymentEventsTable } from "~/payments/events-table.tsx";
 import { requestContext } from "~/services.server.ts";
@@ -48,7 +48,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return guardForm(values, async () => {
     const { services } = context.get(requestContext);
     await setOrderStatus(services.db, auditActor(context.get(viewerContext)), params.id, values);
-    return { ok: true as const, message: ORDER_STATUS_UPDATED };
+    return { ok: true as const, message: ORDER_STATUS_SAVED };
   });
 }
 

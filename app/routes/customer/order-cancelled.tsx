@@ -5,6 +5,7 @@ import { viewerContext } from "~/auth/viewer.server.ts";
 import { AppError } from "~/errors.ts";
 import { cancelOrder, ownOrder } from "~/orders/orders.server.ts";
 import { PAYMENT_CANCELLED } from "~/orders/schema.ts";
+import { PAYMENT_TEXTS } from "~/orders/statuses.ts";
 import { validCancelKey } from "~/payments/account.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
@@ -98,7 +99,7 @@ export default function OrderCancelled({ loaderData, actionData }: Route.Compone
           <p role="status" className="text-lg font-medium">
             {PAYMENT_CANCELLED}
           </p>
-          <p className="mt-2 font-medium">You Have Cancelled</p>
+          <p className="mt-2 font-medium">{PAYMENT_TEXTS.cancelled}</p>
           {redirect && (
             <p className="mt-4 flex items-center gap-3 text-gray-700">
               <span aria-hidden="true" className="inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-700 border-t-transparent" />

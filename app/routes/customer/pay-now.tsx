@@ -4,6 +4,7 @@ import { orPageError } from "~/forms.server.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { ownOrder } from "~/orders/orders.server.ts";
+import { PAYMENT_TEXTS } from "~/orders/statuses.ts";
 import { activeProvider, paymentAccountEmail } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
@@ -80,14 +81,14 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
         <dd>{order.packageName}</dd>
         <dt className="font-semibold">Amount</dt>
         <dd>{order.amount} (USD)</dd>
-        <dt className="font-semibold">Order Date</dt>
+        <dt className="font-semibold">Order date</dt>
         <dd>{order.date}</dd>
       </dl>
-      {order.paymentStatus === "Paid" && <StatusMessage kind="success">You Have Paid</StatusMessage>}
-      {order.paymentStatus === "Refunded" && <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">This payment was refunded.</p>}
+      {order.paymentStatus === "Paid" && <StatusMessage kind="success">{PAYMENT_TEXTS.received}</StatusMessage>}
+      {order.paymentStatus === "Refunded" && <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.refunded}</p>}
       {order.paymentStatus === "Cancelled" && (
         <>
-          <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">You Have Cancelled</p>
+          <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.cancelled}</p>
           <LinkLine to={`/order-now/${order.planId}`} className="mt-4">
             Order the {order.packageName} plan again
           </LinkLine>

@@ -4,6 +4,7 @@ import { viewerContext } from "~/auth/viewer.server.ts";
 import { orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, orderForViewer } from "~/orders/orders.server.ts";
+import { PAYMENT_TEXTS } from "~/orders/statuses.ts";
 import { confirmReturn } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
@@ -89,12 +90,12 @@ export default function ReceivedPayment({ loaderData }: Route.ComponentProps) {
         </p>
       ) : data.status === "Paid" ? (
         <StatusMessage kind="success">
-          Thank you! Your payment of {data.amount} for the {data.packageName} plan is confirmed. You Have Paid.
+          {PAYMENT_TEXTS.received} Thank you! Your payment of {data.amount} for the {data.packageName} plan is confirmed.
         </StatusMessage>
       ) : data.status === "Cancelled" ? (
-        <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">You Have Cancelled</p>
+        <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.cancelled}</p>
       ) : data.status === "Refunded" ? (
-        <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">This payment was refunded.</p>
+        <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.refunded}</p>
       ) : data.notPaid ? (
         <StatusMessage kind="error">Your payment did not go through, so nothing was charged. You can try again.</StatusMessage>
       ) : data.flagged ? (
