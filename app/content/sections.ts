@@ -1,5 +1,5 @@
 import { CONTENT_ROLE, type Role } from "../auth/roles.ts";
-import { formatPrice } from "../shared/format.ts";
+import { formatPrice } from "../shared/money.ts";
 import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { stepLabel } from "./step-order.ts";
 import { choice, email, type FieldDef, formatted, image, longText, number, text, url } from "./fields.ts";

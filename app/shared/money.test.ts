@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToCents, centsToAmount, formatUsd } from "./money.ts";
+import { amountToCents, centsToAmount, formatPrice, formatUsd } from "./money.ts";
 
 describe("money", () => {
   it("parses plan prices exactly, without floating point", () => {
@@ -21,5 +21,13 @@ describe("money", () => {
     expect(formatUsd(0)).toBe("$0.00");
     expect(formatUsd(14999)).toBe("$149.99");
     expect(formatUsd(123456789)).toBe("$1,234,567.89");
+  });
+
+  it("shows stored plan prices in the same format as amounts", () => {
+    expect(formatPrice("49")).toBe("$49.00");
+    expect(formatPrice("49.5")).toBe("$49.50");
+    expect(formatPrice("1200")).toBe("$1,200.00");
+    expect(formatPrice(" 99.99 ")).toBe("$99.99");
+    expect(formatPrice("ask us")).toBe("$ask us");
   });
 });

@@ -26,3 +26,12 @@ export function amountToCents(amount: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
+
+/**
+ * A price as stored in content ("49", "49.5", "1200") in the same format as money: "$49.00".
+ * Text that is not an amount is shown as typed, after a dollar sign, rather than hidden.
+ */
+export function formatPrice(price: string): string {
+  const cents = amountToCents(price);
+  return cents === null ? `$${price.trim()}` : formatUsd(cents);
+}

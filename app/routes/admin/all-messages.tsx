@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
-import { formatDateTime } from "~/shared/format.ts";
+import { formatDateTime } from "~/shared/dates.ts";
 import { PAGE_TEXTS } from "~/inbox/texts.ts";
 import { StatusMessage } from "~/ui/status.tsx";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";

@@ -14,6 +14,7 @@ import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import { utcDateTime } from "~/shared/dates.ts";
 import { PAGE_NOT_FOUND } from "~/shared/messages.ts";
 import { Button } from "~/ui/button.tsx";
+import { ConfirmAction } from "~/ui/confirm-action.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/content-edit";
 
@@ -170,15 +171,12 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
           ) : (
             <ScheduleForm error={failedIntent === "schedule" ? failed?.fields.publishAt : undefined} />
           )}
-          <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
-            <summary className="cursor-pointer font-semibold text-red-800">Discard the draft</summary>
-            <p className="my-2">{published ? "Drop the unpublished changes? The site keeps what it shows now." : "Drop this draft? It was never published, so it is gone for good."}</p>
-            <Form method="post">
-              <Button name="_intent" value="discard" variant="danger">
-                Yes, discard the draft
-              </Button>
-            </Form>
-          </details>
+          <ConfirmAction
+            summary="Discard the draft"
+            question={published ? "Drop the unpublished changes? The site keeps what it shows now." : "Drop this draft? It was never published, so it is gone for good."}
+            confirm="Yes, discard the draft"
+            intent="discard"
+          />
         </section>
       )}
     </>

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { CONTENT_ROLE } from "~/auth/roles.ts";
@@ -8,7 +8,7 @@ import { deleteItem, getItem, updateItem } from "~/items/items.server.ts";
 import { ItemForm } from "~/items/item-form.tsx";
 import { ITEM_TEXTS } from "~/items/schema.ts";
 import { requestContext } from "~/services.server.ts";
-import { Button } from "~/ui/button.tsx";
+import { ConfirmAction } from "~/ui/confirm-action.tsx";
 import { LinkLine } from "~/ui/link-line.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
@@ -57,16 +57,14 @@ export default function EditItem({ loaderData, actionData }: Route.ComponentProp
       {actionData?.ok && <StatusMessage kind="success">{ITEM_TEXTS.updated}</StatusMessage>}
       {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
       <ItemForm key={actionData?.ok ? "saved" : "editing"} values={failed?.values ?? item} errors={errors} submit="Save changes" busy={busy} />
-      <details className="mt-10 rounded-md border border-red-700 px-3 py-2 text-sm">
-        <summary className="cursor-pointer font-semibold text-red-800">Delete item</summary>
-        <p className="my-2">Delete the item “{loaderData.item.category}”? This cannot be undone.</p>
-        <Form method="post">
-          <input type="hidden" name="_intent" value="delete" />
-          <Button variant="danger" disabled={busy}>
-            Yes, delete it
-          </Button>
-        </Form>
-      </details>
+      <ConfirmAction
+        className="mt-10"
+        summary="Delete item"
+        question={`Delete the item “${loaderData.item.category}”? This cannot be undone.`}
+        confirm="Yes, delete it"
+        intent="delete"
+        busy={busy}
+      />
     </div>
   );
 }

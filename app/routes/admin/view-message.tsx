@@ -3,12 +3,13 @@ import { auditActor } from "~/audit/audit.server.ts";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { formValues, guardForm, orPageError, unknownAction } from "~/forms.server.ts";
-import { formatDateTime } from "~/shared/format.ts";
+import { formatDateTime } from "~/shared/dates.ts";
 import { deleteMessage, getMessage, markMessage, markUnread } from "~/inbox/messages.server.ts";
 import { MESSAGE_STATUS_LABELS, PAGE_TEXTS } from "~/inbox/texts.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import { ConfirmAction } from "~/ui/confirm-action.tsx";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/view-message";
 import { LinkLine } from "~/ui/link-line.tsx";
@@ -99,16 +100,7 @@ export default function ViewMessage({ loaderData, actionData }: Route.ComponentP
             </Button>
           </Form>
         )}
-        <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
-          <summary className="cursor-pointer font-semibold text-red-800">Delete message</summary>
-          <p className="my-2">Delete the message from {message.name}? This cannot be undone.</p>
-          <Form method="post">
-            <input type="hidden" name="_intent" value="delete" />
-            <Button variant="danger" disabled={busy}>
-              Yes, delete it
-            </Button>
-          </Form>
-        </details>
+        <ConfirmAction summary="Delete message" question={`Delete the message from ${message.name}? This cannot be undone.`} confirm="Yes, delete it" intent="delete" busy={busy} />
       </div>
     </>
   );

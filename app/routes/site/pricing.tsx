@@ -4,7 +4,7 @@ import { PREVIEW_HEADERS } from "~/content/preview.ts";
 import { previewRequested } from "~/content/preview.server.ts";
 import { PlanGrid } from "~/site/blocks/pricing.tsx";
 import { pickPlans, planPoints } from "~/site/display.ts";
-import { formatPrice } from "~/shared/format.ts";
+import { formatPrice } from "~/shared/money.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
 import { graphLd, offersLd, previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
 import { requestContext } from "~/services.server.ts";

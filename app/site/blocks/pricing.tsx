@@ -1,4 +1,4 @@
-import { formatPrice } from "../../shared/format.ts";
+import { formatPrice } from "../../shared/money.ts";
 import { type Plan, pickPlans, planPoints } from "../display.ts";
 import { buttonPrimary, Check, Heading, Section } from "./primitives.tsx";
 
