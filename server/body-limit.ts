@@ -82,6 +82,14 @@ function refuse(req: Request, res: Response, refusal: Refusal, lingerMs: number)
 function closeSoon(req: Request, lingerMs: number) {
   const socket = req.socket;
   if (socket.destroyed) return;
+  // Node ends a `Connection: close` answer with `destroySoon()`: FIN, then destroy as soon as the
+  // answer is flushed. A client still sending then gets a reset, and a reset makes its kernel drop
+  // the 413 it has not read yet. So only the sending side closes here (the bytes still arriving
+  // are discarded by the limit), and the timer below destroys the socket: a lingering close, as
+  // nginx's `lingering_close` does for the same reason.
+  socket.destroySoon = function endOnly(this: typeof socket) {
+    this.end();
+  };
   socket.once("close", () => clearTimeout(timer));
   const timer = setTimeout(() => socket.destroy(), lingerMs);
   timer.unref();
