@@ -88,6 +88,8 @@ test("an image field uploads a new image into the library and uses it", async ({
   await expect(page.getByLabel("Image", { exact: true })).toHaveValue(new RegExp(`^/media/[0-9a-f]{32}-1280x720-about-${stamp}\\.png$`));
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText(/^About (saved|updated)\. Visitors see it now\.$/);
+  // The publish also reloads the page's data; the next upload waits for that to finish, as a person would see the form settle.
+  await page.waitForLoadState("networkidle");
 
   // A file the library refuses is refused right there, next to the field.
   await page.getByLabel("Upload a new image for Image").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
