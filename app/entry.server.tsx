@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isOutage } from "./db/outage.server.ts";
+import { AppError } from "./errors.ts";
 import { requestContext } from "./services.server.ts";
 import { NonceProvider } from "./ui/nonce.tsx";
 
@@ -18,6 +19,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The body limit already answered 413 and the action failed reading the rest: nobody reads a page.
+  if (bodyRefused(routerContext)) return new Response(null, { status: 413 });
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -60,9 +63,15 @@ export default function handleRequest(
   });
 }
 
+function bodyRefused(routerContext: EntryContext): boolean {
+  const errors = routerContext.staticHandlerContext.errors;
+  return errors !== null && Object.values(errors).some((error) => isRouteErrorResponse(error) && error.status === 413);
+}
+
 /** Unexpected loader/action/render errors: logged with the request id; the page shows a friendly message. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  // Aborted, or a refusal already answered (a body over the limit fails the form parser after its 413).
+  if (request.signal.aborted || error instanceof AppError) return;
   let requestId = "-";
   try {
     const info = (context as RouterContextProvider).get(requestContext);

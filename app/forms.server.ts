@@ -8,7 +8,11 @@ export type FormValues = Record<string, string>;
 
 /** The submitted form as plain strings (files are not accepted anywhere on this site). */
 export async function formValues(request: Request): Promise<FormValues> {
-  const form = await request.formData();
+  const form = await request.formData().catch((error: unknown) => {
+    // Over the body limit (already answered 413), or a body that is not a form: the client's fault.
+    const refusal = error instanceof AppError ? error : new AppError(400, "The form could not be read.");
+    throw data({ message: refusal.message }, { status: refusal.status });
+  });
   const values: FormValues = {};
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;
   return values;

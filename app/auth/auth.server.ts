@@ -62,6 +62,10 @@ function authOptions(config: Config, { db, kind, mailer, rateLimiter }: AuthDeps
     },
     telemetry: { enabled: false },
     logger: { disabled: config.logLevel === "silent" },
+    // Failures that are not better-auth's own refusals go to the server's error handler, as every
+    // other route's do: logged with the request id, 503 in a database outage, and silent for a
+    // body already refused by the body limit (413).
+    onAPIError: { throw: true },
   } satisfies BetterAuthOptions;
 }
 
