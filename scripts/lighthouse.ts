@@ -1,9 +1,10 @@
 // `npm run lighthouse`: audits /, /pricing/ and /service/ (or the one path given) with Lighthouse (mobile) in Debian's Chromium.
 // Builds first when the build is missing or older than the sources, starts the production server
 // on a free port with demo content on a temporary SQLite database, prints the four category
-// scores and exits non-zero when any is below the threshold (95; LIGHTHOUSE_MIN overrides).
-// Lighthouse's scores vary from run to run (more so on a busy machine), so it runs three times
-// (LIGHTHOUSE_RUNS) and judges the median of each category, as Lighthouse's docs advise.
+// scores of each run and exits non-zero when any run's score is below the threshold (100, issue
+// 10's target "in every run, not only the median"; LIGHTHOUSE_MIN overrides). Three runs per page
+// (LIGHTHOUSE_RUNS). Each run also prints Lighthouse's CPU benchmark index: the performance score
+// counts main-thread time, so a slow or busy machine scores lower on the same page.
 // Reports (JSON and HTML) are kept in .tmp/lighthouse (LIGHTHOUSE_DIR overrides).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -14,7 +15,7 @@ import { freePort } from "./lib/free-port.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const reportDir = resolve(process.env.LIGHTHOUSE_DIR ?? ".tmp/lighthouse");
-const minimum = Number(process.env.LIGHTHOUSE_MIN ?? 95);
+const minimum = Number(process.env.LIGHTHOUSE_MIN ?? 100);
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** One page from the command line, else the three static public pages (issue 10's targets). */
@@ -106,12 +107,15 @@ async function main(): Promise<number> {
         }
         if (!report || report.runtimeError) return 1;
         reports.push(report);
-        console.log(`  ${categories.map((id) => `${id} ${score(report, id)}`).join(", ")}`);
+        const measured = ["total-blocking-time", "largest-contentful-paint"].map((id) => `${report!.audits[id]?.displayValue ?? "?"}`);
+        console.log(
+          `  ${categories.map((id) => `${id} ${score(report, id)}`).join(", ")} (TBT ${measured[0]}, LCP ${measured[1]}; CPU benchmark ${Math.round(report.environment?.benchmarkIndex ?? 0)})`,
+        );
       }
-      const median = (id: string) => reports.map((r) => score(r, id)).sort((a, b) => a - b)[Math.floor(reports.length / 2)]!;
-      console.log(`\n  median of ${runs} run${runs > 1 ? "s" : ""}:`);
+      const lowest = (id: string) => Math.min(...reports.map((r) => score(r, id)));
+      console.log(`\n  lowest of ${runs} run${runs > 1 ? "s" : ""}:`);
       for (const id of categories) {
-        const value = median(id);
+        const value = lowest(id);
         const ok = value >= minimum;
         failed ||= !ok;
         console.log(`  ${(reports[0]!.categories[id]?.title ?? id).padEnd(16)} ${String(value).padStart(3)}  ${ok ? "ok" : `BELOW ${minimum}`}`);
@@ -138,6 +142,7 @@ async function main(): Promise<number> {
 
 /** One Lighthouse run; the report, or undefined when Lighthouse failed. */
 function audit(target: string, outputBase: string, chromeFlags: string): LighthouseReport | undefined {
+  const started = Date.now();
   const run = spawnSync(
     process.execPath,
     [
@@ -154,11 +159,12 @@ function audit(target: string, outputBase: string, chromeFlags: string): Lightho
     { stdio: "inherit", env: { ...process.env, CHROME_PATH: chromePath } },
   );
   const reportFile = `${outputBase}.report.json`;
-  if (run.status !== 0 || !existsSync(reportFile)) {
+  // Lighthouse 13 prints no scores; they are in the JSON report. A lost trace exits non-zero but
+  // still writes its report, whose runtimeError says to run again.
+  if (!existsSync(reportFile) || statSync(reportFile).mtimeMs < started) {
     console.error(`[lighthouse] Lighthouse failed (exit ${run.status})`);
     return undefined;
   }
-  // Lighthouse 13 prints no scores; they are in the JSON report.
   return JSON.parse(readFileSync(reportFile, "utf8")) as LighthouseReport;
 }
 
@@ -166,8 +172,9 @@ const score = (report: LighthouseReport, id: string) => Math.round((report.categ
 
 interface LighthouseReport {
   runtimeError?: { code: string; message: string };
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { title: string; score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
-  audits: Record<string, { title: string; score: number | null } | undefined>;
+  audits: Record<string, { title: string; score: number | null; displayValue?: string } | undefined>;
 }
 
 main().then(
