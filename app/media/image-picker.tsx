@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useNavigation } from "react-router";
 import { FieldNotes, noteIds } from "../ui/field.tsx";
 import { ACCEPT } from "./media-url.ts";
 import { Thumbnail } from "./thumbnail.tsx";
@@ -53,6 +54,9 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
   const [status, setStatus] = useState<Status>();
   // False on the server and while hydrating: the buttons need the script.
   const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
+  // While the form is being saved and the page reloads its data, the form is about to be drawn
+  // afresh with the saved values: an image chosen or uploaded now would vanish with it, unseen.
+  const settling = useNavigation().state !== "idle";
 
   // Once the form is sent, "save the form to keep it" is past: the page answers for itself.
   useEffect(() => {
@@ -126,15 +130,15 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
           <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
           {scripted && (
             <div className="mt-2 flex flex-wrap gap-2">
-              <LibraryChooser label={label} onChoose={choose} />
-              <label className="cursor-pointer rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 focus-within:ring-2 focus-within:ring-brand-700 hover:bg-brand-50">
+              <LibraryChooser label={label} onChoose={choose} disabled={settling} />
+              <label className="cursor-pointer rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 focus-within:ring-2 focus-within:ring-brand-700 hover:bg-brand-50 has-disabled:cursor-wait">
                 Upload a new image
                 <input
                   type="file"
                   aria-label={`Upload a new image for ${label}`}
                   accept={ACCEPT}
                   className="sr-only"
-                  disabled={status?.kind === "busy"}
+                  disabled={status?.kind === "busy" || settling}
                   onChange={(e) => {
                     const file = e.target.files?.[0];
                     e.target.value = "";
@@ -156,7 +160,7 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
 }
 
 /** "Choose from library" and its modal dialog: a page of images at a time, searchable by name; a click chooses one. */
-function LibraryChooser({ label, onChoose }: { label: string; onChoose: (url: string) => void }) {
+function LibraryChooser({ label, onChoose, disabled }: { label: string; onChoose: (url: string) => void; disabled: boolean }) {
   const headingId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [files, setFiles] = useState<LibraryFile[]>([]);
@@ -184,12 +188,13 @@ function LibraryChooser({ label, onChoose }: { label: string; onChoose: (url: st
       <button
         type="button"
         aria-label={`Choose from library for ${label}`}
+        disabled={disabled}
         onClick={() => {
           dialogRef.current?.showModal();
           // The first page each time it opens: a file may have been added since.
           void load(1, search);
         }}
-        className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-wait"
       >
         Choose from library
       </button>

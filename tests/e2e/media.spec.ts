@@ -86,12 +86,24 @@ test("an image field uploads a new image into the library and uses it", async ({
   await page.getByLabel("Upload a new image for Image").setInputFiles({ name: fileName, mimeType: "image/png", buffer: await photo(Date.now() + 1) });
   await expect(page.getByRole("status")).toContainText(`${fileName} is uploaded (1280 × 720).`);
   await expect(page.getByLabel("Image", { exact: true })).toHaveValue(new RegExp(`^/media/[0-9a-f]{32}-1280x720-about-${stamp}\\.png$`));
+  // Hold the page's data reload that follows the publish: until it lands, the form is about to be
+  // drawn afresh, so the image buttons wait (an image picked then would vanish with the old form).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const upload = page.getByLabel("Upload a new image for Image");
+  await expect(upload).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Choose from library for Image" })).toBeDisabled();
+  release();
   await expect(page.getByRole("status")).toHaveText(/^About (saved|updated)\. Visitors see it now\.$/);
-  // The publish also reloads the page's data; the next upload waits for that to finish, as a person would see the form settle.
-  await page.waitForLoadState("networkidle");
+  await expect(upload).toBeEnabled();
+  await page.unroute(/\.data(\?|$)/);
 
   // A file the library refuses is refused right there, next to the field.
-  await page.getByLabel("Upload a new image for Image").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+  await upload.setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
   await expect(page.getByRole("alert")).toHaveText("notes.png is not a PNG, JPEG, WebP, AVIF or SVG image.");
 });
