@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startDemoServer } from "./lib/demo-server.ts";
 import { freePort } from "./lib/free-port.ts";
 
 const CONNECTIONS = 32;
@@ -165,14 +166,13 @@ export async function httpBench(): Promise<void> {
     .sort((a, b) => statSync(join(assetDir, b)).size - statSync(join(assetDir, a)).size)[0]!;
   const paths = ["/", "/pricing/", "/service/", `/assets/${asset}`, "/healthz"];
 
+  // NODE_ENV unset, as `npm start` from a shell: the server chooses production itself.
+  const app = await startDemoServer({ name: "http-bench", env: { NODE_ENV: undefined } });
+  const appPort = app.port;
+  const staticPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "rankwell-http-bench-"));
-  const [appPort, staticPort] = [await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "site.db")}`, OUTBOX_DIR: join(dir, "outbox"), DEMO_CONTENT: "on", LOG_LEVEL: "error" };
-  delete env.NODE_ENV; // as `npm start` from a shell: the server chooses production itself
-  const app = spawnLogged(["server/main.ts"], env);
   let baseline: ReturnType<typeof spawnLogged> | undefined;
   try {
-    await waitFor(`http://127.0.0.1:${appPort}/healthz`, app.child, app.output);
     const answers: Record<string, unknown> = {};
     for (const path of paths) answers[path] = await rawGet(appPort, path);
     writeFileSync(join(dir, "answers.json"), JSON.stringify(answers));
@@ -205,7 +205,7 @@ export async function httpBench(): Promise<void> {
     const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
     for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
   } finally {
-    app.child.kill("SIGKILL");
+    await app.stop();
     baseline?.child.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   }

@@ -6,12 +6,10 @@
 // (LIGHTHOUSE_RUNS). Each run also prints Lighthouse's CPU benchmark index: the performance score
 // counts main-thread time, so a slow or busy machine scores lower on the same page.
 // Reports (JSON and HTML) are kept in .tmp/lighthouse (LIGHTHOUSE_DIR overrides).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { freePort } from "./lib/free-port.ts";
+import { startDemoServer } from "./lib/demo-server.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const reportDir = resolve(process.env.LIGHTHOUSE_DIR ?? ".tmp/lighthouse");
@@ -42,42 +40,11 @@ function buildIfNeeded() {
   if (result.status !== 0) throw new Error("build failed");
 }
 
-async function waitForHealth(url: string, server: ChildProcess) {
-  for (let i = 0; i < 100; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the server did not become healthy within 20 seconds");
-}
-
 async function main(): Promise<number> {
   buildIfNeeded();
-  const work = mkdtempSync(join(tmpdir(), "rankwell-lighthouse-"));
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: url,
-      DATABASE_URL: `file:${join(work, "lighthouse.db")}`,
-      OUTBOX_DIR: join(work, "outbox"),
-      AUTH_SECRET: randomBytes(24).toString("hex"),
-      DEMO_CONTENT: "on",
-      LOG_LEVEL: "error",
-    },
-  });
+  const server = await startDemoServer({ name: "lighthouse", env: { BUILD_DIR: buildDir } });
+  const { url } = server;
   try {
-    await waitForHealth(url, server);
     let failed = false;
     for (const pagePath of pagePaths) {
       // A running site is warm: compile the page's code paths before measuring.
@@ -131,12 +98,7 @@ async function main(): Promise<number> {
     }
     return failed ? 1 : 0;
   } finally {
-    if (server.exitCode === null) {
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(work, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

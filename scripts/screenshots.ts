@@ -4,40 +4,15 @@
 //   admin-dashboard-1440.png  the admin dashboard at 1440×900
 //   phone-order-390.png       a phone's order confirmation with Pay now, at 390×844
 // Port: SCREENSHOT_PORT (3242). Browser: CHROMIUM_PATH (/usr/bin/chromium).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { startDemoServer } from "./lib/demo-server.ts";
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 3242);
 const url = `http://localhost:${port}`;
 const outDir = "docs/screenshots";
-const work = mkdtempSync(join(tmpdir(), "rankwell-screenshots-"));
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  APP_URL: url,
-  DATABASE_URL: `file:${join(work, "screenshots.db")}`,
-  OUTBOX_DIR: join(work, "outbox"),
-  AUTH_SECRET: randomBytes(24).toString("hex"),
-  DEMO_CONTENT: "on",
-  RATE_LIMIT_PER_MINUTE: "1000",
-  RATE_LIMIT_PER_ACCOUNT: "1000",
-  LOG_LEVEL: "error",
-};
-
-async function waitForHealth(server: ChildProcess) {
-  for (let i = 0; i < 150; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the server did not become healthy within 30 seconds");
-}
 
 async function newPage(browser: Browser, width: number, height: number): Promise<Page> {
   const context = await browser.newContext({ baseURL: url, viewport: { width, height } });
@@ -70,13 +45,12 @@ async function shoot(page: Page, file: string) {
 
 async function main() {
   mkdirSync(outDir, { recursive: true });
-  const server = spawn(process.execPath, ["server/main.ts"], { stdio: ["ignore", "ignore", "inherit"], env });
+  const server = await startDemoServer({ name: "screenshots", port, env: { RATE_LIMIT_PER_MINUTE: "1000", RATE_LIMIT_PER_ACCOUNT: "1000" } });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {
-    await waitForHealth(server);
     // A customer on a phone orders twice; the second order's confirmation is the phone picture.
     const phone = await newPage(browser, 390, 844);
     await register(phone, "ada@example.com");
@@ -87,13 +61,12 @@ async function main() {
     // An admin (granted as the command line does) sees the orders on the dashboard.
     const desk = await newPage(browser, 1440, 900);
     await register(desk, "admin@example.com");
-    execFileSync(process.execPath, ["server/cli.ts", "add", "admin@example.com"], { env, stdio: "pipe" });
+    execFileSync(process.execPath, ["server/cli.ts", "add", "admin@example.com"], { env: server.env, stdio: "pipe" });
     await desk.goto("/admin");
     await shoot(desk, "admin-dashboard-1440.png");
   } finally {
     await browser.close();
-    server.kill("SIGTERM");
-    rmSync(work, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

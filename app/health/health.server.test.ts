@@ -1,28 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, migrateToLatest, openDatabase } from "../db/db.server.ts";
+import { describe, expect, it } from "vitest";
+import { migratedSqlite } from "../../tests/setup/temp-sqlite.ts";
 import { createFailureMemory, createHealth } from "./health.server.ts";
 
 /** The health check's short cache on a real SQLite database: cheap while ok, never stale about a fault. */
-const dir = mkdtempSync(join(tmpdir(), "rankwell-health-"));
-let db: Db;
-beforeAll(async () => {
-  db = openDatabase({ kind: "sqlite", file: join(dir, "t.db") }).db;
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
+const temp = migratedSqlite("health");
 
-const readOnly = (on: boolean) => sql.raw(`pragma query_only = ${on ? 1 : 0}`).execute(db);
+const readOnly = (on: boolean) => sql.raw(`pragma query_only = ${on ? 1 : 0}`).execute(temp.db);
 
 describe("the health check's cache", () => {
   it("answers an ok report again within the interval, without a new probe", async () => {
-    const health = createHealth(db, createFailureMemory(), { cacheMs: 60_000 });
+    const health = createHealth(temp.db, createFailureMemory(), { cacheMs: 60_000 });
     const first = await health.check();
     expect(first.status).toBe("ok");
     await readOnly(true);
@@ -35,7 +23,7 @@ describe("the health check's cache", () => {
   });
 
   it("never reuses a report that found a fault: the recovery shows on the next check", async () => {
-    const health = createHealth(db, createFailureMemory(), { cacheMs: 60_000 });
+    const health = createHealth(temp.db, createFailureMemory(), { cacheMs: 60_000 });
     await readOnly(true);
     try {
       expect((await health.check()).database.write).toBe("down");
@@ -46,7 +34,7 @@ describe("the health check's cache", () => {
   });
 
   it("shares one probe among callers while it runs", async () => {
-    const health = createHealth(db, createFailureMemory(), { cacheMs: 0 });
+    const health = createHealth(temp.db, createFailureMemory(), { cacheMs: 0 });
     const [a, b] = [health.check(), health.check()];
     expect(a).toBe(b);
     await a;

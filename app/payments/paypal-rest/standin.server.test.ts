@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, migrateToLatest, openDatabase } from "../../db/db.server.ts";
+import { describe, expect, it } from "vitest";
+import { migratedSqlite } from "../../../tests/setup/temp-sqlite.ts";
 import { createOrderRequest } from "./rules.ts";
 import { standinPayPal } from "./standin.server.ts";
 import type { PayPalOrder, WebhookEvent } from "./types.ts";
@@ -11,8 +8,7 @@ import type { PayPalOrder, WebhookEvent } from "./types.ts";
  * The stand-in's REST core on a real (SQLite) database, as two server processes would share it:
  * whatever one process issued or stored, the other honours.
  */
-const dir = mkdtempSync(join(tmpdir(), "rankwell-standin-"));
-let db: Db;
+const temp = migratedSqlite("standin");
 const queued: WebhookEvent[] = [];
 const config = {
   appUrl: "http://localhost:3999",
@@ -21,17 +17,8 @@ const config = {
 } as Parameters<typeof standinPayPal>[0]["config"];
 const jobs = { enqueue: async (_db: unknown, _kind: string, payload: unknown) => (queued.push((payload as { event: WebhookEvent }).event), "job") };
 
-beforeAll(async () => {
-  db = openDatabase({ kind: "sqlite", file: join(dir, "t.db") }).db;
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const processA = () => standinPayPal({ db, jobs, config });
-const processB = () => standinPayPal({ db, jobs, config });
+const processA = () => standinPayPal({ db: temp.db, jobs, config });
+const processB = () => standinPayPal({ db: temp.db, jobs, config });
 
 async function call(sim: ReturnType<typeof processA>, method: string, path: string, options: { token?: string; body?: unknown; requestId?: string } = {}) {
   const headers: Record<string, string> = {};
