@@ -9,7 +9,8 @@ import { openShop, orderWithKey, ordersAndNotes, type Shop } from "./shop.ts";
  * connection dropped mid-query (a restart), then refused for a second; and a stall, where
  * connections stay open and nothing comes back. The server used to exit on the first (an unhandled
  * `error` from a pool client) and hang every request, /healthz included, on the second. Now it
- * stays up, answers 503 "try again" within its timeouts, says on /healthz what is down within 2 s,
+ * stays up, answers 503 "try again" within its timeouts, says on /healthz what is down within 3 s
+ * (an ok report is reused for up to 1 s, then the probe has a 1.5 s deadline),
  * and recovers by itself. Short timeouts keep the test to seconds.
  */
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -25,6 +26,23 @@ const health = async () => {
   const response = await fetch(`${server.url}/healthz`);
   return { status: response.status, body: (await response.json()) as { database: { read: string; readError?: string } } };
 };
+/**
+ * Polls /healthz as a load balancer does until it reports the outage (503). An ok report may be
+ * reused for HEALTH_CACHE_MS (1 s) after the fault began, so the outage shows within that plus one
+ * answer's limit; no single answer may take 2 s.
+ */
+async function outageReport(since: number) {
+  let slowestMs = 0;
+  for (;;) {
+    const { result, ms } = await timed(health);
+    slowestMs = Math.max(slowestMs, ms);
+    if (result.status === 503) return { report: result, afterMs: Date.now() - since, slowestMs };
+    if (Date.now() - since > 10_000) throw new Error("/healthz did not report the outage within 10 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const HEALTH_CACHE_MS = 1000;
+
 /** Polls until `ok` answers true; returns how long it took. */
 async function until(ok: () => Promise<boolean>, timeoutMs = 15_000): Promise<number> {
   const started = Date.now();
@@ -73,10 +91,10 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL going away", () =
 
     proxy.refuse(true);
     proxy.dropAll();
-    const during = await timed(health);
-    expect(during.result.status).toBe(503);
-    expect(during.result.body.database.read).toBe("down");
-    expect(during.ms).toBeLessThan(2000);
+    const during = await outageReport(Date.now());
+    expect(during.report.body.database.read).toBe("down");
+    expect(during.slowestMs).toBeLessThan(2000);
+    expect(during.afterMs).toBeLessThan(HEALTH_CACHE_MS + 2000);
     await new Promise((r) => setTimeout(r, 1000));
     proxy.refuse(false);
     const recoveredMs = await until(async () => (await health()).status === 200);
@@ -87,7 +105,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL going away", () =
     for (const key of unanswered) expect((await orderWithKey(shop.customer, server.url, shop.planId, key)).status).toBe(201);
     console.log(
       `[faults] PostgreSQL dropped: ${acknowledged.size} orders acknowledged under load; answers ${JSON.stringify(Object.fromEntries(statuses))}; ` +
-        `/healthz during the outage ${during.ms} ms (503, ${during.result.body.database.readError}); back up ${recoveredMs} ms after PostgreSQL accepted again, ordering ${orderMs} ms`,
+        `/healthz reported the outage after ${during.afterMs} ms (503, ${during.report.body.database.readError}; slowest answer ${during.slowestMs} ms); back up ${recoveredMs} ms after PostgreSQL accepted again, ordering ${orderMs} ms`,
     );
     expect(server.exited()).toBe(false);
     expect([...statuses.keys()].every((s) => s === 201 || s === 503)).toBe(true);
@@ -96,19 +114,19 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL going away", () =
     expect(new Set(stored.map((o) => o.key)).size).toBe(stored.length);
   });
 
-  it("a stall (connections open, nothing answers): /healthz within 2 s, requests 503 within the timeouts, recovery by itself", async () => {
+  it("a stall (connections open, nothing answers): /healthz says so within 3 s, each answer within 2 s, requests 503 within the timeouts, recovery by itself", async () => {
     proxy.stall();
     try {
-      const stalledHealth = await timed(health);
+      const stalledHealth = await outageReport(Date.now());
       const stalledOrder = await timed(() => orderWithKey(shop.customer, server.url, shop.planId, "during-stall"));
       const stalledPage = await timed(() => fetch(`${server.url}/pricing/`).then((r) => r.status));
       console.log(
-        `[faults] PostgreSQL stalled: /healthz ${stalledHealth.ms} ms (${stalledHealth.result.status}, ${stalledHealth.result.body.database.readError}); ` +
+        `[faults] PostgreSQL stalled: /healthz reported it after ${stalledHealth.afterMs} ms (503, ${stalledHealth.report.body.database.readError}; slowest answer ${stalledHealth.slowestMs} ms); ` +
           `an order ${stalledOrder.ms} ms (${stalledOrder.result.status}); a page ${stalledPage.ms} ms (${stalledPage.result})`,
       );
-      expect(stalledHealth.ms).toBeLessThan(2000);
-      expect(stalledHealth.result.status).toBe(503);
-      expect(stalledHealth.result.body.database.readError).toMatch(/no answer within/);
+      expect(stalledHealth.slowestMs).toBeLessThan(2000);
+      expect(stalledHealth.afterMs).toBeLessThan(HEALTH_CACHE_MS + 2000);
+      expect(stalledHealth.report.body.database.readError).toMatch(/no answer within/);
       expect(stalledOrder.result.status).toBe(503);
       expect(stalledOrder.ms).toBeLessThan(6000);
       expect(stalledPage.ms).toBeLessThan(6000);
