@@ -50,6 +50,17 @@ describe("hostile input to every write call", () => {
   });
 });
 
+describe("a page's form post whose body is not a form", () => {
+  // Every page action reads its form through one helper (forms.server.ts formValues).
+  for (const path of ["/contact", "/login", "/subscribe", "/add-item"]) {
+    it(`${path} answers 400 "The form could not be read.", not a 500`, async () => {
+      const response = await admin.fetch(path, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: "garbage" });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("The form could not be read.");
+    });
+  }
+});
+
 describe("cross-site writes", () => {
   const crossSite = (path: string, body: Record<string, string>, headers: Record<string, string>) =>
     fetch(new URL(path, server.url), {
