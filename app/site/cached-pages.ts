@@ -3,7 +3,11 @@
  * and rendered without JavaScript (their routes export `handle = STATIC_PAGE`), so their HTML
  * carries no per-request script nonce. Both spellings of a path, since either may answer 200.
  */
-export const CACHED_PATHS: ReadonlySet<string> = new Set(["/", "/pricing", "/pricing/", "/service", "/service/", "/robots.txt", "/sitemap.xml"]);
+export const CACHED_PATHS: ReadonlySet<string> = new Set([
+  ...["/", "/pricing", "/pricing/", "/service", "/service/", "/robots.txt", "/sitemap.xml"],
+  // Forms a visitor opens before signing in; their posts, and pages showing a post's errors, pass.
+  ...["/contact", "/contact-us", "/thanks", "/subscribe", "/login", "/register", "/reset"],
+]);
 
 /** Query parameters that do not change a cached page (campaign tags); any other query bypasses the cache. */
 export const harmlessQueryParam = (name: string) => name.startsWith("utm_") || name === "gclid" || name === "fbclid";

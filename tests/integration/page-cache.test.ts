@@ -9,6 +9,8 @@ import { signedUpClient, startTestServer, type TestClient, type TestServer } fro
  * on a second server process on the same database within two seconds.
  */
 const PAGES = ["/", "/pricing/", "/service/"];
+/** The forms a visitor opens before signing in: the same for everyone until posted. */
+const FORM_PAGES = ["/contact", "/contact-us", "/thanks", "/subscribe", "/login", "/register", "/reset"];
 
 let server: TestServer;
 let admin: TestClient;
@@ -33,7 +35,7 @@ async function editBanner(heading: string) {
 
 describe("page cache for anonymous visitors", () => {
   it("renders a public page once and answers later requests from memory, with an ETag and a Cache-Control a CDN can use", async () => {
-    for (const path of [...PAGES, "/robots.txt", "/sitemap.xml"]) {
+    for (const path of [...PAGES, ...FORM_PAGES, "/robots.txt", "/sitemap.xml"]) {
       const first = await anonymous(path);
       expect(first.status, path).toBe(200);
       const second = await anonymous(path, { "Accept-Encoding": "br" });
@@ -55,8 +57,8 @@ describe("page cache for anonymous visitors", () => {
     expect((await anonymous("/pricing/", { "If-None-Match": '"something-else"' })).status).toBe(200);
   });
 
-  it("sends the landing page, /pricing/ and /service/ without JavaScript and without a nonce", async () => {
-    for (const path of PAGES) {
+  it("sends the public pages and the visitor's forms without JavaScript and without a nonce", async () => {
+    for (const path of [...PAGES, ...FORM_PAGES]) {
       const response = await anonymous(path);
       const html = await response.text();
       // Only structured data for search engines (not executed); no module, no inline script.
@@ -70,6 +72,9 @@ describe("page cache for anonymous visitors", () => {
         const forms = html.match(/<form\b[^>]*>/g) ?? [];
         expect(forms.some((tag) => tag.includes('action="/contact"') && tag.includes('method="post"'))).toBe(true);
         expect(forms.some((tag) => tag.includes('action="/subscribe"') && tag.includes('method="post"'))).toBe(true);
+      }
+      if (["/login", "/register", "/reset", "/contact"].includes(path)) {
+        expect((html.match(/<form\b[^>]*>/g) ?? []).some((tag) => tag.includes('method="post"')), path).toBe(true);
       }
     }
   });

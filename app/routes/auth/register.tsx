@@ -6,6 +6,10 @@ import { StatusMessage } from "~/ui/status.tsx";
 import { useCredentialsForm } from "./credentials-form.ts";
 import { credentialsAction, signedOutOnly } from "./sign-in.server.ts";
 import type { Route } from "./+types/register";
+import { STATIC_PAGE } from "~/site/cached-pages.ts";
+
+/** The same for every visitor, without JavaScript: served from the page cache (site/cached-pages.ts). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Register | Rankwell" }, { name: "robots", content: "noindex" }];
 

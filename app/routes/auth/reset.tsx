@@ -10,6 +10,10 @@ import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/reset";
 import { LinkLine } from "~/ui/link-line.tsx";
+import { STATIC_PAGE } from "~/site/cached-pages.ts";
+
+/** The same for every visitor, without JavaScript: served from the page cache (site/cached-pages.ts). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset your password | Rankwell" }, { name: "robots", content: "noindex" }];
 

@@ -5,6 +5,10 @@ import { sendMessage } from "~/inbox/messages.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/contact";
+import { STATIC_PAGE } from "~/site/cached-pages.ts";
+
+/** The same for every visitor, without JavaScript: served from the page cache (site/cached-pages.ts). */
+export const handle = STATIC_PAGE;
 
 /** /contact and /contact-us (same module). The form's posts from anywhere land in this action. */
 export function loader({ context }: Route.LoaderArgs) {

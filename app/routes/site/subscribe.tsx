@@ -6,6 +6,10 @@ import { addSubscriber } from "~/inbox/subscribers.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import type { Route } from "./+types/subscribe";
+import { STATIC_PAGE } from "~/site/cached-pages.ts";
+
+/** The same for every visitor, without JavaScript: served from the page cache (site/cached-pages.ts). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Subscribe to updates | Rankwell" },

@@ -3,6 +3,10 @@ import { PAGE_TEXTS } from "~/inbox/texts.ts";
 import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/thanks";
+import { STATIC_PAGE } from "~/site/cached-pages.ts";
+
+/** The same for every visitor, without JavaScript: served from the page cache (site/cached-pages.ts). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Thank you | Rankwell" }, { name: "robots", content: "noindex" }];
 
