@@ -25,6 +25,10 @@ beforeAll(async () => {
     PAYPAL_CLIENT_ID: paypal.clientId,
     PAYPAL_CLIENT_SECRET: paypal.clientSecret,
     PAYPAL_WEBHOOK_ID: paypal.webhookId,
+    // Jobs run when a test drains them, never on the worker's own tick in between: a capture
+    // retried in the background could otherwise beat a test's next step (it made "cancelled
+    // meanwhile" find the order already Paid, once, in CI).
+    JOBS_WORKER: "off",
   });
   admin = await signedUpClient(server, "boss@example.com", "secret123", { admin: true });
   alice = await signedUpClient(server, "alice@example.com");
