@@ -99,15 +99,14 @@ function closeSoon(req: Request, lingerMs: number) {
   if (socket.destroyed) return;
   // Node ends a `Connection: close` answer with `destroySoon()`: FIN, then destroy as soon as the
   // answer is flushed. A client still sending then gets a reset, and a reset makes its kernel drop
-  // the 413 it has not read yet. So only the sending side closes here (the bytes still arriving
-  // are discarded by the limit), and the timer below destroys the socket: a lingering close, as
-  // nginx's `lingering_close` does for the same reason.
+  // the 413 it has not read yet. So only the sending side closes here, and the timer below
+  // destroys the socket: a lingering close, as nginx's `lingering_close` does for the same reason.
   socket.destroySoon = function endOnly(this: typeof socket) {
     this.end();
   };
-  // Nor is the rest read: reading it only to drop it made megabytes of garbage per refused post
-  // (a 3 s flood took memory up 260 MB). Paused, the client's sends stall in the kernel's buffers
-  // while it reads its 413; the request stream would resume the socket, so it stays paused.
+  // Unlike nginx, the rest is not even read: it would only be dropped. Paused, the client's sends
+  // stall in the kernel's buffers while it reads its 413; the request stream would resume the
+  // socket, so it stays paused until the timer destroys it.
   socket.pause();
   socket.resume = function stayPaused(this: typeof socket) {
     return this;
