@@ -38,6 +38,8 @@ export interface ScriptedPayPal {
   failNext(fault: Omit<Fault, "times"> & { times?: number }, status?: number): void;
   /** The next `times` matching requests are processed, then the connection drops without an answer. */
   loseAnswer(fault: Omit<Fault, "times"> & { times?: number }): void;
+  /** Forgets the failures and losses not used up yet: PayPal answers normally again. */
+  clearFaults(): void;
   captureOutcome: Capture["status"];
   /** The buyer approves on PayPal; answers where PayPal sends the browser. */
   approve(orderId: string): Promise<string | undefined>;
@@ -82,6 +84,10 @@ export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
     },
     loseAnswer(fault) {
       losses.push({ ...fault, times: fault.times ?? 1 });
+    },
+    clearFaults() {
+      failures.length = 0;
+      losses.length = 0;
     },
     captureOutcome: "COMPLETED",
     approve: (id) => simulator.approve(id),
