@@ -80,14 +80,19 @@ export function pageCache(options: PageCacheOptions): PageCache {
     return entry;
   }
 
-  const serveHit = async (req: IncomingMessage, res: ServerResponse) => {
-    const key = cacheKey(req);
-    if (!key) return false;
+  /** The stored page for `key` if it is of `version`, marked most recently used (the oldest goes first). */
+  function current(key: string, version: number): Entry | undefined {
     const entry = entries.get(key);
-    if (!entry || entry.version !== (await options.version.current())) return false;
-    // Most recently used last: the oldest entry is the first to go.
+    if (!entry || entry.version !== version) return undefined;
     entries.delete(key);
     entries.set(key, entry);
+    return entry;
+  }
+
+  const serveHit = async (req: IncomingMessage, res: ServerResponse) => {
+    const key = cacheKey(req);
+    const entry = key && current(key, await options.version.current());
+    if (!entry) return false;
     send(req, res, entry, "hit", options.securityHeaders);
     return true;
   };
@@ -97,19 +102,14 @@ export function pageCache(options: PageCacheOptions): PageCache {
     if (!key) return next();
     try {
       const version = await options.version.current();
-      let entry: Entry | Response | undefined = entries.get(key);
-      if (entry && entry.version === version) {
-        // Most recently used last: the oldest entry is the first to go.
-        entries.delete(key);
-        entries.set(key, entry);
-        return send(req, res, entry, "hit", options.securityHeaders);
-      }
+      const hit = current(key, version);
+      if (hit) return send(req, res, hit, "hit", options.securityHeaders);
       let pending = rendering.get(key);
       if (!pending) {
         pending = fill(key, req, version).finally(() => rendering.delete(key));
         rendering.set(key, pending);
       }
-      entry = await pending;
+      const entry = await pending;
       if (entry instanceof Response) return next(); // not cacheable: React Router answers it the usual way
       send(req, res, entry, "miss", options.securityHeaders);
     } catch (error) {
