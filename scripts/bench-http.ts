@@ -6,12 +6,12 @@
 // second, p50/p99 latency and the server process's CPU time per request (from /proc), and the
 // ratio to the baseline. The load generator is a bare socket client in this process, so it
 // costs both sides alike.
-import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startDemoServer } from "./lib/demo-server.ts";
+import { startDemoServer, waitUntilHealthy } from "./lib/demo-server.ts";
 import { freePort } from "./lib/free-port.ts";
 
 const CONNECTIONS = 32;
@@ -101,15 +101,6 @@ async function load(port: number, pid: number, path: string): Promise<Result> {
   return { requests: latencies.length, errors, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), cpuMsPerRequest: cpu / Math.max(1, latencies.length) };
 }
 
-async function waitFor(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** The static baseline: answers each path with the stored status line, headers and body bytes. */
 const STATIC_SERVER = `
 import { createServer } from "node:http";
@@ -164,7 +155,8 @@ export async function httpBench(): Promise<void> {
   const asset = readdirSync(assetDir)
     .filter((n) => n.endsWith(".js"))
     .sort((a, b) => statSync(join(assetDir, b)).size - statSync(join(assetDir, a)).size)[0]!;
-  const paths = ["/", "/pricing/", "/service/", `/assets/${asset}`, "/healthz"];
+  // The pages of issue 10, then a visitor's form (cached since), a hashed asset and the health check.
+  const paths = ["/", "/pricing/", "/service/", "/login", `/assets/${asset}`, "/healthz"];
 
   // NODE_ENV unset, as `npm start` from a shell: the server chooses production itself.
   const app = await startDemoServer({ name: "http-bench", env: { NODE_ENV: undefined } });
@@ -178,7 +170,7 @@ export async function httpBench(): Promise<void> {
     writeFileSync(join(dir, "answers.json"), JSON.stringify(answers));
     writeFileSync(join(dir, "static.mjs"), STATIC_SERVER);
     baseline = spawnLogged([join(dir, "static.mjs"), join(dir, "answers.json"), String(staticPort)], process.env);
-    await waitFor(`http://127.0.0.1:${staticPort}/healthz`, baseline.child, baseline.output);
+    await waitUntilHealthy(`http://127.0.0.1:${staticPort}`, baseline.child, baseline.output);
 
     console.log(`\nHTTP: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per URL, Accept-Encoding: br, gzip (server = npm start, baseline = node:http serving the same bytes)\n`);
     const header = ["url", "bytes", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "base req/s", "base p99", "base CPU", "req/s ratio", "CPU ratio"];

@@ -66,20 +66,21 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     rmSync(work, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(url, child);
+    await waitUntilHealthy(url, child, () => output);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n${output}`);
+    throw error;
   }
   return { url, port, child, env, output: () => output, stop };
 }
 
-async function waitForHealth(url: string, child: ChildProcess) {
+/** Waits until `${url}/healthz` answers ok (60 s at most); fails with what the process printed if it exits first. */
+export async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}\n${output()}`);
     if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
-    if (Date.now() > deadline) throw new Error("the server did not become healthy within 60 seconds");
+    if (Date.now() > deadline) throw new Error(`the server did not become healthy within 60 seconds\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
