@@ -36,7 +36,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     <Page>
       <div className="mx-auto max-w-2xl">
         <h1 className="text-3xl font-bold">Contact us</h1>
-        <p className="mb-6 mt-2 text-gray-700">Send Us a Message and we will get back to you as soon as possible.</p>
+        <p className="mb-6 mt-2 text-gray-700">Send us a message and we will get back to you as soon as possible.</p>
         <ContactForm result={actionData as ContactFailure | undefined} />
       </div>
     </Page>
