@@ -3,7 +3,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { accessForPath } from "./auth/access.ts";
 import { CONTENT_ROLE, hasRole } from "./auth/roles.ts";
-import { isPreviewPath } from "./content/preview.ts";
+import { isPreviewPath } from "./content/public/preview.ts";
 import { enforcePageAccess, pageRefusal } from "./auth/permissions.server.ts";
 import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
 import { asOutageResponse, rethrowAsOutage } from "./db/outage.server.ts";

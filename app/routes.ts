@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { adminPages, editPaths, routeId } from "./content/admin-pages.ts";
+import { adminPages, editPaths, routeId } from "./content/admin/admin-pages.ts";
 
 /** Every page of the site. Who may open each one is in auth/access.ts. */
 export default [
@@ -61,7 +61,7 @@ export default [
   // Public pages and search visibility
   route("pricing", "routes/site/pricing.tsx"),
   route("service", "routes/site/service.tsx"),
-  // An editor's preview: the same pages with drafts applied (content/preview.ts), outside the admin frame.
+  // An editor's preview: the same pages with drafts applied (content/public/preview.ts), outside the admin frame.
   route("admin/preview", "routes/site/home.tsx", { id: "preview-home" }),
   route("admin/preview/pricing", "routes/site/pricing.tsx", { id: "preview-pricing" }),
   route("admin/preview/service", "routes/site/service.tsx", { id: "preview-service" }),

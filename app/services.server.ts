@@ -1,4 +1,4 @@
-import type { PublicVersion } from "./content/public-version.server.ts";
+import type { PublicVersion } from "./content/public/public-version.server.ts";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server.ts";
 import type { Config } from "./config.server.ts";
@@ -23,7 +23,7 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** What /healthz reports: database read and write, mail. */
   health: Health;
-  /** The public content version page caches compare with (content/public-version.server.ts). */
+  /** The public content version page caches compare with (content/public/public-version.server.ts). */
   publicVersion: PublicVersion;
 }
 

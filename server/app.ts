@@ -7,8 +7,8 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
 import type { Config } from "~/config.server.ts";
-import { adoptDemoImages, seedDemoContent } from "~/content/demo-content.server.ts";
-import { scheduledPublishJob } from "~/content/drafts.server.ts";
+import { adoptDemoImages, seedDemoContent } from "~/content/demo/demo-content.server.ts";
+import { scheduledPublishJob } from "~/content/workflow/drafts.server.ts";
 import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
 import { AppError } from "~/errors.ts";
 import { asAppError } from "~/forms.server.ts";
@@ -34,7 +34,7 @@ import { securityHeaderList, securityHeaders } from "./security-headers.ts";
 import { CACHED_PAGE_SCRIPT_SRC, pageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./assets.ts";
 import { sessionDependent } from "./session-dependent.ts";
-import { watchPublicVersion } from "~/content/public-version.server.ts";
+import { watchPublicVersion } from "~/content/public/public-version.server.ts";
 
 export { ConfigError, loadConfig } from "~/config.server.ts";
 export { isEmailAddress } from "~/shared/validation.ts";

@@ -4,7 +4,7 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { CACHED_PATHS, harmlessQueryParam, hasSessionCookie } from "~/site/cached-pages.ts";
-import type { PublicVersion } from "~/content/public-version.server.ts";
+import type { PublicVersion } from "~/content/public/public-version.server.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -46,7 +46,7 @@ function cacheKey(req: IncomingMessage): string | undefined {
  * The page cache for anonymous visitors (issue 10): each public page is rendered once per
  * content version and kept with its gzip and brotli bodies and a strong ETag; later requests are
  * answered from memory without rendering or querying (`X-Cache: hit`). A public change moves
- * the version (content/public-version.server.ts) and the next request renders afresh.
+ * the version (content/public/public-version.server.ts) and the next request renders afresh.
  * Signed-in visitors, posts, unknown queries and answers other than a plain 200 pass through.
  */
 export interface PageCache {

@@ -1,5 +1,5 @@
 import { matchRoutes } from "react-router";
-import { type SectionDef, sections } from "../content/sections.ts";
+import { type SectionDef, sections } from "../content/registry/sections.ts";
 import { ANY_ROLE, CONTENT_ROLE, isRole, type Role, strongestRole } from "./roles.ts";
 
 /**

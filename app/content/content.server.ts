@@ -4,14 +4,14 @@ import { type Actor, assertRole } from "../auth/roles.ts";
 import type { Db } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
-import { contentAudit } from "./content-audit.ts";
-import { publicContentChanged } from "./public-change.server.ts";
-import { putLive } from "./revisions.server.ts";
-import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
-import { moveToTrash } from "./trash.server.ts";
-import { parseSection } from "./validate.server.ts";
+import { contentAudit } from "./workflow/content-audit.ts";
+import { publicContentChanged } from "./public/public-change.server.ts";
+import { putLive } from "./workflow/revisions.server.ts";
+import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./registry/sections.ts";
+import { moveToTrash } from "./workflow/trash.server.ts";
+import { parseSection } from "./registry/validate.server.ts";
 
-export { sectionSchema } from "./validate.server.ts";
+export { sectionSchema } from "./registry/validate.server.ts";
 
 /**
  * Reading the published content and the JSON API's writes. Reads are plain queries of

@@ -1,8 +1,8 @@
 import { matchRoutes } from "react-router";
 import { accessForPath, requiredRole } from "../auth/access.ts";
 import { hasRole, type RoleHolder } from "../auth/roles.ts";
-import { adminPages } from "../content/admin-pages.ts";
-import { PREVIEW_PATHS } from "../content/preview.ts";
+import { adminPages } from "../content/admin/admin-pages.ts";
+import { PREVIEW_PATHS } from "../content/public/preview.ts";
 
 /**
  * Every admin screen, as data: the sidebar, the breadcrumb and the "current screen" mark all read

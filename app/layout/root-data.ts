@@ -8,7 +8,7 @@ export interface RootData {
   /** The public address (canonical URLs). */
   siteUrl: string;
   chrome: SiteChrome;
-  /** This page is an editor's preview of unpublished content (content/preview.ts). */
+  /** This page is an editor's preview of unpublished content (content/public/preview.ts). */
   preview?: boolean;
 }
 

@@ -3,8 +3,8 @@ import { type AuditActor, auditActor, recordAudit } from "../audit/audit.server.
 import { PostgresAdapter, sql } from "kysely";
 import { type Actor, assertRole, CONTENT_ROLE } from "../auth/roles.ts";
 import type { Config } from "../config.server.ts";
-import { describeImageUsers } from "../content/image-users.ts";
-import { findImageUsers } from "../content/images.server.ts";
+import { describeImageUsers } from "../content/registry/image-users.ts";
+import { findImageUsers } from "../content/workflow/images.server.ts";
 import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";

@@ -1,4 +1,4 @@
-import { loadPageSections } from "../content/pages.server.ts";
+import { loadPageSections } from "../content/public/pages.server.ts";
 import type { Db } from "../db/db.server.ts";
 import type { SiteChrome } from "./chrome.ts";
 

@@ -1,4 +1,4 @@
-import type { SectionRecord } from "../content/sections.ts";
+import type { SectionRecord } from "../content/registry/sections.ts";
 
 /** The header's and footer's content, loaded by the root route for every page. */
 export interface SiteChrome {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLAN_POINT_FIELDS } from "../content/plans.ts";
+import { PLAN_POINT_FIELDS } from "../content/registry/plans.ts";
 import {
   counterItems,
   numberedSteps,

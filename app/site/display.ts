@@ -1,6 +1,6 @@
-import { PLAN_NAMES, PLAN_POINT_FIELDS } from "../content/plans.ts";
-import { stepLabel } from "../content/step-order.ts";
-import type { SectionRecord } from "../content/sections.ts";
+import { PLAN_NAMES, PLAN_POINT_FIELDS } from "../content/registry/plans.ts";
+import { stepLabel } from "../content/registry/step-order.ts";
+import type { SectionRecord } from "../content/registry/sections.ts";
 
 /** How the public pages turn stored content text into what a visitor reads. Pure, no I/O. */
 
@@ -24,7 +24,7 @@ export interface NumberedStep<T> {
   step: T;
 }
 
-/** Steps in the list's order, numbered by place (content/step-order.ts); the stored stepNumber does not order. */
+/** Steps in the list's order, numbered by place (content/registry/step-order.ts); the stored stepNumber does not order. */
 export function numberedSteps<T>(steps: T[], limit = Infinity): NumberedStep<T>[] {
   return steps.slice(0, limit).map((step, index) => ({ label: stepLabel(index), step }));
 }

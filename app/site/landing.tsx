@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SectionKey, SectionRecord } from "../content/sections.ts";
+import type { SectionKey, SectionRecord } from "../content/registry/sections.ts";
 import { About } from "./blocks/about.tsx";
 import { Banner } from "./blocks/banner.tsx";
 import { CallToAction } from "./blocks/call-to-action.tsx";
@@ -21,7 +21,7 @@ import { SITE_NAME } from "./seo.ts";
 /**
  * The landing page, top to bottom: each entry names the sections it shows and the block that
  * shows them. The page loads exactly these sections (one query) and renders the blocks in this
- * order. A new section: its entry in content/sections.ts, its block file, a line here, and its
+ * order. A new section: its entry in content/registry/sections.ts, its block file, a line here, and its
  * demo content.
  */
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { PageRecord, SectionRecord } from "../content/sections.ts";
+import type { PageRecord, SectionRecord } from "../content/registry/sections.ts";
 import { type Plan, pickPlans, plainPrice, truncate } from "./display.ts";
 
 /** Search visibility of the public pages: meta tags and JSON-LD, built from the page's content. */

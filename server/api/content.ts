@@ -1,5 +1,5 @@
 import { createRecord, deleteRecord, getRecord, listRecords, reorderRecords, updateRecord } from "~/content/content.server.ts";
-import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
+import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
 import { notFound } from "~/errors.ts";
 import type { Endpoint } from "./endpoint.ts";
 

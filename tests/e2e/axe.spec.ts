@@ -5,7 +5,7 @@ import { matchRoutes } from "react-router";
 import type { Result } from "axe-core";
 import routes from "../../app/routes.ts";
 import { type Access, pageAccess } from "../../app/auth/access.ts";
-import { sections } from "../../app/content/sections.ts";
+import { sections } from "../../app/content/registry/sections.ts";
 import { e2eEnv } from "../../playwright.config.ts";
 import { makeAdmin, openAccountMenu, register, uniqueEmail } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPages, editTitle, publishedText, SPEC_HUB_PATHS, singular } from "~/content/admin-pages.ts";
-import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
+import { adminPages, editTitle, publishedText, SPEC_HUB_PATHS, singular } from "~/content/admin/admin-pages.ts";
+import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
 import { badValues, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SectionDef, sections } from "~/content/sections.ts";
+import { type SectionDef, sections } from "~/content/registry/sections.ts";
 import { badValues, requiredFields, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 

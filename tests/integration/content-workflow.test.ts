@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SectionDef, sections } from "~/content/sections.ts";
+import { type SectionDef, sections } from "~/content/registry/sections.ts";
 import { sampleValues } from "../fixtures/content-samples.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 

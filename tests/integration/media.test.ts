@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sections } from "~/content/sections.ts";
+import { sections } from "~/content/registry/sections.ts";
 import { avif, gif, jpeg, png, sidewaysPhoto, svg, webp } from "../fixtures/images.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 

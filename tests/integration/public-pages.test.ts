@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_IMAGES, demoContent } from "~/content/demo-content.server.ts";
-import { PLAN_POINT_FIELDS } from "~/content/plans.ts";
-import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
+import { DEMO_IMAGES, demoContent } from "~/content/demo/demo-content.server.ts";
+import { PLAN_POINT_FIELDS } from "~/content/registry/plans.ts";
+import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
 /** Text as React writes it into HTML. */

@@ -1,7 +1,7 @@
 import { requireRole } from "~/auth/permissions.server.ts";
 import { ANY_ROLE, hasRole } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { unpublishedCount } from "~/content/drafts.server.ts";
+import { unpublishedCount } from "~/content/workflow/drafts.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { listSubscribers } from "~/inbox/subscribers.server.ts";

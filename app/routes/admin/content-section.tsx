@@ -1,12 +1,12 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPageAt, adminPages, editUrl, pageRole, publishedText, singular } from "~/content/admin-pages.ts";
+import { adminPageAt, adminPages, editUrl, pageRole, publishedText, singular } from "~/content/admin/admin-pages.ts";
 import { deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
-import { discardDraft, draftsOf, publish, saveDraft } from "~/content/drafts.server.ts";
-import { entryTitle } from "~/content/entry-title.ts";
-import { type FormButton, SectionForm } from "~/content/section-form.tsx";
-import { type SectionDef, type SectionKey, sections } from "~/content/sections.ts";
+import { discardDraft, draftsOf, publish, saveDraft } from "~/content/workflow/drafts.server.ts";
+import { entryTitle } from "~/content/registry/entry-title.ts";
+import { type FormButton, SectionForm } from "~/content/admin/section-form.tsx";
+import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
 import { AppError } from "~/errors.ts";
 import { failure, formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { requireRole } from "~/auth/permissions.server.ts";
 import { CONTENT_ROLE } from "~/auth/roles.ts";
-import { hubPages, SPEC_HUB_PATHS } from "~/content/admin-pages.ts";
-import type { SectionDef } from "~/content/sections.ts";
+import { hubPages, SPEC_HUB_PATHS } from "~/content/admin/admin-pages.ts";
+import type { SectionDef } from "~/content/registry/sections.ts";
 import { requestContext } from "~/services.server.ts";
 import type { Route } from "./+types/setting";
 import { LinkLine } from "~/ui/link-line.tsx";

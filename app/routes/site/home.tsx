@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { loadPageSections } from "~/content/pages.server.ts";
-import { PREVIEW_HEADERS } from "~/content/preview.ts";
-import { PreviewNotice } from "~/content/preview-notice.tsx";
-import { previewRequested } from "~/content/preview.server.ts";
+import { loadPageSections } from "~/content/public/pages.server.ts";
+import { PREVIEW_HEADERS } from "~/content/public/preview.ts";
+import { PreviewNotice } from "~/content/admin/preview-notice.tsx";
+import { previewRequested } from "~/content/public/preview.server.ts";
 import { ContactForm } from "~/inbox/contact-form.tsx";
 import { planPoints } from "~/site/display.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/home";
 
 /**
  * All landing content in one query, rendered on the server: the page needs no fetch in the
- * browser. The same module serves an editor's preview (content/preview.ts) with drafts applied.
+ * browser. The same module serves an editor's preview (content/public/preview.ts) with drafts applied.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const preview = previewRequested(context, request);

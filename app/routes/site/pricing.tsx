@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { loadPageSections } from "~/content/pages.server.ts";
-import { PREVIEW_HEADERS } from "~/content/preview.ts";
-import { previewRequested } from "~/content/preview.server.ts";
+import { loadPageSections } from "~/content/public/pages.server.ts";
+import { PREVIEW_HEADERS } from "~/content/public/preview.ts";
+import { previewRequested } from "~/content/public/preview.server.ts";
 import { PlanGrid } from "~/site/blocks/pricing.tsx";
 import { pickPlans, planPoints } from "~/site/display.ts";
 import { formatPrice } from "~/shared/money.ts";

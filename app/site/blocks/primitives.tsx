@@ -1,4 +1,4 @@
-import type { PageRecord, SectionKey } from "../../content/sections.ts";
+import type { PageRecord, SectionKey } from "../../content/registry/sections.ts";
 import { parseMediaPath, srcSet } from "../../media/media-url.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { matchPath } from "react-router";
-import { type Role, strongestRole } from "../auth/roles.ts";
-import { withoutDataSuffix } from "../shared/page-path.ts";
-import { type SectionDef, type SectionKey, sections } from "./sections.ts";
+import { type Role, strongestRole } from "../../auth/roles.ts";
+import { withoutDataSuffix } from "../../shared/page-path.ts";
+import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
 
 /**
  * The admin screens, derived from the section registry: one page per distinct `adminPath`

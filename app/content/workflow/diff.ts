@@ -1,4 +1,4 @@
-import type { SectionDef } from "./sections.ts";
+import type { SectionDef } from "../registry/sections.ts";
 
 /** One field that differs between two versions of a record. */
 export interface FieldChange {

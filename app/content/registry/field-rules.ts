@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isEmailAddress, isSiteLink } from "../shared/validation.ts";
+import { isEmailAddress, isSiteLink } from "../../shared/validation.ts";
 import type { FieldDef } from "./fields.ts";
 
 /**

@@ -1,9 +1,9 @@
-import { type AuditActor, type AuditEntry, auditActor } from "../audit/audit.server.ts";
-import type { AuditAction } from "../audit/actions.ts";
-import { describeChanges, describeValues, quoted } from "../audit/summary.ts";
-import type { Actor } from "../auth/roles.ts";
-import { entryTitle } from "./entry-title.ts";
-import type { SectionDef } from "./sections.ts";
+import { type AuditActor, type AuditEntry, auditActor } from "../../audit/audit.server.ts";
+import type { AuditAction } from "../../audit/actions.ts";
+import { describeChanges, describeValues, quoted } from "../../audit/summary.ts";
+import type { Actor } from "../../auth/roles.ts";
+import { entryTitle } from "../registry/entry-title.ts";
+import type { SectionDef } from "../registry/sections.ts";
 
 /**
  * The audit entries of content writes: one function per kind of write, so that each write

@@ -1,12 +1,12 @@
 import { sql, type Transaction } from "kysely";
-import { isPostgres, isUniqueViolation, nowIso } from "../db/db.server.ts";
-import { newId } from "../db/ids.server.ts";
-import type { Database, RevisionAction } from "../db/tables.ts";
-import { AppError, notFound } from "../errors.ts";
+import { isPostgres, isUniqueViolation, nowIso } from "../../db/db.server.ts";
+import { newId } from "../../db/ids.server.ts";
+import type { Database, RevisionAction } from "../../db/tables.ts";
+import { AppError, notFound } from "../../errors.ts";
 import { holdImages } from "./images.server.ts";
-import { publicContentChanged } from "./public-change.server.ts";
+import { publicContentChanged } from "../public/public-change.server.ts";
 import { assertUniqueFields, duplicateField } from "./unique.server.ts";
-import type { SectionDef } from "./sections.ts";
+import type { SectionDef } from "../registry/sections.ts";
 
 /**
  * Writes of public content and the revision each one leaves. Every change of `content_items`

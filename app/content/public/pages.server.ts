@@ -1,8 +1,8 @@
-import type { Db } from "../db/db.server.ts";
-import { loadSections } from "./content.server.ts";
-import { loadSectionsWithDrafts } from "./drafts.server.ts";
+import type { Db } from "../../db/db.server.ts";
+import { loadSections } from "../content.server.ts";
+import { loadSectionsWithDrafts } from "../workflow/drafts.server.ts";
 import { withFormatted } from "./formatted.server.ts";
-import { type PageRecord, type SectionKey, sections } from "./sections.ts";
+import { type PageRecord, type SectionKey, sections } from "../registry/sections.ts";
 
 /**
  * Sections as a public page renders them: the published records in one query (or, for an

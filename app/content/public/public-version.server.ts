@@ -1,7 +1,7 @@
 import pg from "pg";
-import type { Config } from "../config.server.ts";
-import type { Db } from "../db/db.server.ts";
-import type { Logger } from "../logger.server.ts";
+import type { Config } from "../../config.server.ts";
+import type { Db } from "../../db/db.server.ts";
+import type { Logger } from "../../logger.server.ts";
 import { onPublicChange, PUBLIC_CHANGE_CHANNEL, readPublicVersion } from "./public-change.server.ts";
 
 /**

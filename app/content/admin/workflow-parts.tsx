@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from "react";
 import { Form } from "react-router";
-import { utcDateTime } from "../shared/dates.ts";
-import { Button } from "../ui/button.tsx";
-import { Field } from "../ui/field.tsx";
-import { Cell, Table } from "../ui/table.tsx";
-import type { FieldChange } from "./diff.ts";
+import { utcDateTime } from "../../shared/dates.ts";
+import { Button } from "../../ui/button.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Cell, Table } from "../../ui/table.tsx";
+import type { FieldChange } from "../workflow/diff.ts";
 
 /**
  * Pieces the content workflow screens share: a field-by-field diff, a scheduled time, the

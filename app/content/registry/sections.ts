@@ -1,5 +1,5 @@
-import { CONTENT_ROLE, type Role } from "../auth/roles.ts";
-import { formatPrice } from "../shared/money.ts";
+import { CONTENT_ROLE, type Role } from "../../auth/roles.ts";
+import { formatPrice } from "../../shared/money.ts";
 import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { stepLabel } from "./step-order.ts";
 import { choice, email, type FieldDef, formatted, image, longText, number, text, url } from "./fields.ts";
@@ -35,7 +35,7 @@ export interface SectionDef<F extends Record<string, FieldDef> = Record<string, 
   drafts: boolean;
   /** How the admin screens show it. */
   admin: AdminDisplay;
-  /** Fields no two published records of the list may share (content/unique.server.ts). */
+  /** Fields no two published records of the list may share (content/workflow/unique.server.ts). */
   unique?: readonly string[];
   /** The audit log files its changes as content unless this names their own kind. */
   auditKind?: "payment-account";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { fieldErrors, invalidFields } from "../errors.ts";
+import { fieldErrors, invalidFields } from "../../errors.ts";
 import { fieldSchema } from "./field-rules.ts";
-import { formattedProblem } from "./formatted.server.ts";
+import { formattedProblem } from "../public/formatted.server.ts";
 import type { SectionDef } from "./sections.ts";
 
 const schemas = new Map<string, z.ZodType<Record<string, string>>>();

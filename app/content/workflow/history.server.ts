@@ -1,16 +1,16 @@
-import { recordAudit } from "../audit/audit.server.ts";
-import { type Actor, assertRole } from "../auth/roles.ts";
-import type { Db } from "../db/db.server.ts";
-import { isId } from "../db/ids.server.ts";
-import { newestFirstPage } from "../db/paging.server.ts";
-import type { RevisionAction } from "../db/tables.ts";
-import { AppError, notFound } from "../errors.ts";
-import { utcDateTime } from "../shared/dates.ts";
+import { recordAudit } from "../../audit/audit.server.ts";
+import { type Actor, assertRole } from "../../auth/roles.ts";
+import type { Db } from "../../db/db.server.ts";
+import { isId } from "../../db/ids.server.ts";
+import { newestFirstPage } from "../../db/paging.server.ts";
+import type { RevisionAction } from "../../db/tables.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { utcDateTime } from "../../shared/dates.ts";
 import { contentAudit } from "./content-audit.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { parseValues, putLive, type Values } from "./revisions.server.ts";
-import { type SectionDef, type SectionKey, sections } from "./sections.ts";
-import { parseSection } from "./validate.server.ts";
+import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
+import { parseSection } from "../registry/validate.server.ts";
 
 /**
  * A record's history: every publish, API write, delete and restore, newest first, with who, when

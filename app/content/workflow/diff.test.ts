@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diffValues, sameValues } from "./diff.ts";
-import { sections } from "./sections.ts";
+import { sections } from "../registry/sections.ts";
 
 const def = sections.faqItems;
 

@@ -1,4 +1,4 @@
-import { withoutDataSuffix } from "../shared/page-path.ts";
+import { withoutDataSuffix } from "../../shared/page-path.ts";
 
 /**
  * The preview of unpublished content: the public pages as they will look once every draft is

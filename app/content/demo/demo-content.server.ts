@@ -1,10 +1,10 @@
-import type { Db } from "../db/db.server.ts";
-import { isUniqueViolation, nowIso } from "../db/db.server.ts";
-import { newId } from "../db/ids.server.ts";
-import type { Logger } from "../logger.server.ts";
-import type { MediaLibrary } from "../media/library.server.ts";
-import { PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
-import { type SectionKey, type SectionRecord, sections } from "./sections.ts";
+import type { Db } from "../../db/db.server.ts";
+import { isUniqueViolation, nowIso } from "../../db/db.server.ts";
+import { newId } from "../../db/ids.server.ts";
+import type { Logger } from "../../logger.server.ts";
+import type { MediaLibrary } from "../../media/library.server.ts";
+import { PLAN_POINT_FIELDS, type PlanPointField } from "../registry/plans.ts";
+import { type SectionKey, type SectionRecord, sections } from "../registry/sections.ts";
 
 /**
  * Believable content for every public section, so a fresh install shows a whole site instead of

@@ -1,11 +1,11 @@
 import { PostgresAdapter } from "kysely";
-import type { Db } from "../db/db.server.ts";
-import { invalidFields } from "../errors.ts";
-import { isMediaPath, parseMediaPath } from "../media/media-url.ts";
-import { editUrl } from "./admin-pages.ts";
-import { entryTitle } from "./entry-title.ts";
-import type { ImageUser } from "./image-users.ts";
-import { type SectionDef, type SectionKey, sections } from "./sections.ts";
+import type { Db } from "../../db/db.server.ts";
+import { invalidFields } from "../../errors.ts";
+import { isMediaPath, parseMediaPath } from "../../media/media-url.ts";
+import { editUrl } from "../admin/admin-pages.ts";
+import { entryTitle } from "../registry/entry-title.ts";
+import type { ImageUser } from "../registry/image-users.ts";
+import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
 
 /**
  * Content and the media library: what an image field may hold, and which records use a file.

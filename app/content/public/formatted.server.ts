@@ -1,6 +1,6 @@
 import MarkdownIt from "markdown-it";
-import { isSiteLink } from "../shared/validation.ts";
-import type { FieldDef } from "./fields.ts";
+import { isSiteLink } from "../../shared/validation.ts";
+import type { FieldDef } from "../registry/fields.ts";
 
 /**
  * Formatted text fields (kind `formatted`): a small markdown subset, rendered to HTML here on the

@@ -1,13 +1,13 @@
 import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { ImagePicker } from "../media/image-picker.tsx";
-import { Button } from "../ui/button.tsx";
-import { Field } from "../ui/field.tsx";
-import { SelectField } from "../ui/select-field.tsx";
-import { StatusMessage } from "../ui/status.tsx";
-import { useGuardedForm } from "../ui/unsaved-changes.tsx";
-import type { FieldDef } from "./fields.ts";
-import { type SectionDef, type SectionKey, sections } from "./sections.ts";
+import { ImagePicker } from "../../media/image-picker.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Field } from "../../ui/field.tsx";
+import { SelectField } from "../../ui/select-field.tsx";
+import { StatusMessage } from "../../ui/status.tsx";
+import { useGuardedForm } from "../../ui/unsaved-changes.tsx";
+import type { FieldDef } from "../registry/fields.ts";
+import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
 
 /**
  * Any section's admin form, rendered from its registry entry: one labelled input per field, of the

@@ -1,20 +1,20 @@
-import { recordAudit } from "../audit/audit.server.ts";
-import { type Actor, assertRole, CONTENT_ROLE } from "../auth/roles.ts";
-import type { Db } from "../db/db.server.ts";
-import { isUniqueViolation, nowIso } from "../db/db.server.ts";
-import { isId, newId } from "../db/ids.server.ts";
-import { AppError, notFound, parseInput } from "../errors.ts";
-import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/queue.server.ts";
-import type { Logger } from "../logger.server.ts";
+import { recordAudit } from "../../audit/audit.server.ts";
+import { type Actor, assertRole, CONTENT_ROLE } from "../../auth/roles.ts";
+import type { Db } from "../../db/db.server.ts";
+import { isUniqueViolation, nowIso } from "../../db/db.server.ts";
+import { isId, newId } from "../../db/ids.server.ts";
+import { AppError, notFound, parseInput } from "../../errors.ts";
+import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../../jobs/queue.server.ts";
+import type { Logger } from "../../logger.server.ts";
 import { contentAudit } from "./content-audit.ts";
 import { holdImages } from "./images.server.ts";
-import { assertNoSingleton, groupBySection, loadSections } from "./content.server.ts";
+import { assertNoSingleton, groupBySection, loadSections } from "../content.server.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { schedulePublishSchema } from "./schedule.ts";
 import { parseValues, putLive, type Trx, type Values } from "./revisions.server.ts";
-import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./sections.ts";
+import { type SectionDef, type SectionKey, type SectionRecord, sections } from "../registry/sections.ts";
 import { writableSections } from "./trash.server.ts";
-import { fieldLabels, parseSection } from "./validate.server.ts";
+import { fieldLabels, parseSection } from "../registry/validate.server.ts";
 import { assertUniqueFields } from "./unique.server.ts";
 
 /**

@@ -1,7 +1,7 @@
-import type { DbOrTrx } from "../jobs/queue.server.ts";
-import { AppError } from "../errors.ts";
-import { singular } from "./admin-pages.ts";
-import type { SectionDef } from "./sections.ts";
+import type { DbOrTrx } from "../../jobs/queue.server.ts";
+import { AppError } from "../../errors.ts";
+import { singular } from "../admin/admin-pages.ts";
+import type { SectionDef } from "../registry/sections.ts";
 
 /**
  * Fields a list section keeps unique among its published records (a pricing plan's package

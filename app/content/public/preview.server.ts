@@ -1,6 +1,6 @@
-import { requireRole } from "../auth/permissions.server.ts";
-import { CONTENT_ROLE } from "../auth/roles.ts";
-import type { RouteContext } from "../services.server.ts";
+import { requireRole } from "../../auth/permissions.server.ts";
+import { CONTENT_ROLE } from "../../auth/roles.ts";
+import type { RouteContext } from "../../services.server.ts";
 import { isPreviewPath } from "./preview.ts";
 
 /**

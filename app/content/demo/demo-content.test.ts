@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sectionSchema } from "./content.server.ts";
+import { sectionSchema } from "../content.server.ts";
 import { DEMO_IMAGES, demoContent } from "./demo-content.server.ts";
-import { type SectionDef, type SectionKey, sections } from "./sections.ts";
+import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
 
 const imagesUsed: string[] = [];
 const content = demoContent((name) => {
