@@ -14,6 +14,7 @@ import { type Db, migrateToLatest, openDatabase } from "../app/db/db.server.ts";
 import { newId } from "../app/db/ids.server.ts";
 import type { OrdersTable } from "../app/db/tables.ts";
 import { listOrders, paidTotalCents, recountSales } from "../app/orders/orders.server.ts";
+import { PAID_STAGES, paymentStatusOf, UNPAID_STAGES } from "../app/shared/order-stages.ts";
 import { mediaBench } from "./bench-media.ts";
 import { httpBench } from "./bench-http.ts";
 
@@ -38,12 +39,12 @@ const queries: Timed[] = [
   },
   {
     name: "customer pending orders page 1 (5 rows + count)",
-    run: (db) => listOrders(db, { userId: CUSTOMER, paymentStatuses: ["UnPaid", "Paid"] }, 1, 5),
+    run: (db) => listOrders(db, { userId: CUSTOMER, stages: UNPAID_STAGES }, 1, 5),
   },
   {
     name: "customer Total Spent (SUM of Paid)",
     run: (db) => paidTotalCents(db, { userId: CUSTOMER }),
-    plan: `select coalesce(sum(price_cents), 0) from orders where payment_status = 'Paid' and user_id = '${CUSTOMER}'`,
+    plan: `select coalesce(sum(price_cents), 0) from orders where stage in (${PAID_STAGES.map((s) => `'${s}'`).join(", ")}) and user_id = '${CUSTOMER}'`,
   },
   {
     name: "admin all orders page 1 (10 rows + count)",
@@ -66,7 +67,7 @@ const queries: Timed[] = [
   },
   {
     name: "admin Total Sales as a SUM (what it replaced)",
-    run: (db) => db.selectFrom("orders").select((eb) => eb.fn.sum("price_cents").as("c")).where("payment_status", "=", "Paid").executeTakeFirstOrThrow(),
+    run: (db) => db.selectFrom("orders").select((eb) => eb.fn.sum("price_cents").as("c")).where("stage", "in", PAID_STAGES).executeTakeFirstOrThrow(),
   },
   {
     name: "admin all orders, last page (read from the oldest end)",
@@ -85,12 +86,12 @@ function seedRows(count: number): OrdersTable[] {
   const rows: OrdersTable[] = [];
   const start = Date.UTC(2024, 0, 1);
   const prices = [4900, 9900, 19900];
-  const statuses = ["Paid", "Paid", "UnPaid", "UnPaid", "Cancelled"] as const;
+  const stages = ["paid", "paid", "ordered", "ordered", "cancelled"] as const;
   for (let i = 0; i < count; i++) {
     // The measured customer's 20 orders are spread evenly through time.
     const mine = i % Math.floor(count / CUSTOMER_ORDERS) === 0 && i / Math.floor(count / CUSTOMER_ORDERS) < CUSTOMER_ORDERS;
     const created = new Date(start + i * 60_000).toISOString();
-    const status = statuses[i % statuses.length]!;
+    const stage = stages[i % stages.length]!;
     rows.push({
       id: newId(),
       user_id: mine ? CUSTOMER : `user-${i % 5000}`,
@@ -101,11 +102,12 @@ function seedRows(count: number): OrdersTable[] {
       plan_id: "0123456789abcdef01234567",
       package_name: "Premium",
       price_cents: prices[i % prices.length]!,
-      payment_status: status,
+      stage,
+      payment_status: paymentStatusOf(stage),
       order_status: "Pending",
       created_at: created,
       updated_at: created,
-      paid_at: status === "Paid" ? created : null,
+      paid_at: stage === "paid" ? created : null,
       paypal_order_id: null,
       paypal_request_id: null,
       refunded_at: null,

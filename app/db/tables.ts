@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { OrderStatus, PaymentStatus, Stage } from "../shared/order-stages.ts";
 
 /**
  * Tables Rankwell owns. Times are ISO-8601 UTC text and money is integer cents, so the same
@@ -16,6 +17,7 @@ export interface Database {
   content_revisions: ContentRevisionsTable;
   content_trash: ContentTrashTable;
   orders: OrdersTable;
+  order_stage_history: OrderStageHistoryTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   payment_refunds: PaymentRefundsTable;
@@ -204,8 +206,11 @@ export interface OrdersTable {
   plan_id: string;
   package_name: string;
   price_cents: number;
-  payment_status: "UnPaid" | "Paid" | "Cancelled" | "Refunded";
-  order_status: "Pending" | "Delivered";
+  /** Where the order is in its life (app/shared/order-stages.ts); written only by orders' moveOrder. */
+  stage: Stage;
+  /** The spec's two statuses, derived from the stage and written beside it. */
+  payment_status: PaymentStatus;
+  order_status: OrderStatus;
   created_at: string;
   updated_at: string;
   paid_at: string | null;
@@ -216,6 +221,19 @@ export interface OrdersTable {
   refunded_at: string | null;
   /** The client's key for this order (form token or Idempotency-Key): unique per customer. */
   idempotency_key: string | null;
+}
+
+/** One move of an order from stage to stage: who made it and when (shown on the order's timeline). */
+export interface OrderStageHistoryTable {
+  id: string;
+  order_id: string;
+  /** null for the order being placed. */
+  from_stage: Stage | null;
+  to_stage: Stage;
+  /** The email of who moved it, "PayPal" for a verified payment or refund, or "command line". */
+  actor: string;
+  note: string | null;
+  created_at: string;
 }
 
 /** A verified payment; (provider, txn_id) is unique, so a replayed notification adds nothing. */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Cell, Table } from "../ui/table.tsx";
 import { shortDate } from "../shared/dates.ts";
 import { type OrderView, orderAmount } from "./order-table.tsx";
-import { PAYMENT_STATUS_LABELS } from "./statuses.ts";
+import { PAYMENT_STATUS_LABELS } from "../shared/order-stages.ts";
 
 /** All customers' orders for admins, newest first, each with its Update link. */
 export function AdminOrdersTable({ caption, orders, offset }: { caption: string; orders: OrderView[]; offset: number }) {

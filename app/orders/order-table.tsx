@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { Cell, Table } from "../ui/table.tsx";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, formatUsd } from "../shared/money.ts";
-import { orderProgressLabel, PAYMENT_STATUS_LABELS, PAYMENT_TEXTS, type PaymentStatus } from "./statuses.ts";
+import { isPayable, PAYMENT_STATUS_LABELS, type PaymentStatus, type Stage, stageLabel } from "../shared/order-stages.ts";
+import { PAYMENT_TEXTS } from "./texts.ts";
 
 /** The fields of an order the tables show (a subset of the API's order record). */
 export interface OrderView {
@@ -13,6 +14,7 @@ export interface OrderView {
   customerEmail: string;
   paymentStatus: PaymentStatus;
   orderStatus: string;
+  stage: Stage;
   orderDate: string;
 }
 
@@ -20,7 +22,7 @@ export const orderAmount = (order: Pick<OrderView, "packagePrice">) => formatUsd
 
 /** Unpaid: a Pay now link; otherwise the payment status as a label (Paid, Cancelled, Refunded). */
 export function PaymentAction({ order }: { order: OrderView }) {
-  if (order.paymentStatus === "UnPaid") {
+  if (isPayable(order)) {
     return (
       <Link to={`/pay-now/${order._id}`} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold whitespace-nowrap text-white hover:bg-brand-800">
         {PAYMENT_TEXTS.payNow}<span className="sr-only"> for the {order.packageName} order of {shortDate(order.orderDate)}</span>
@@ -70,7 +72,7 @@ function cellFor(column: Column, order: OrderView, n: number): React.ReactNode {
     case "amount":
       return orderAmount(order);
     case "orderStatus":
-      return orderProgressLabel(order);
+      return stageLabel(order);
     case "payment":
       return <PaymentAction order={order} />;
   }

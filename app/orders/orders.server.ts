@@ -14,7 +14,8 @@ import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { describeChanges } from "../audit/summary.ts";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, centsToAmount, formatUsd } from "../shared/money.ts";
-import type { OrderStatus, PaymentStatus } from "./statuses.ts";
+import { isCancelled, isPaid, isRefunded, type OrderStatus, PAID_STAGES, type PaymentStatus, paymentStatusOf, type Stage, stageLabel, UNPAID_STAGES } from "../shared/order-stages.ts";
+import { moveOrder, recordStage, type Trx } from "./stages.server.ts";
 import { IDEMPOTENCY_MISMATCH, newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
 
@@ -33,6 +34,9 @@ export interface OrderRecord {
   customerCountry: string;
   paymentStatus: PaymentStatus;
   orderStatus: OrderStatus;
+  /** Where the order is in its life (app/shared/order-stages.ts), and how that reads. */
+  stage: Stage;
+  stageLabel: string;
   /** ISO-8601 UTC; pages show it MM/DD/YYYY. */
   orderDate: string;
 }
@@ -49,6 +53,8 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
     customerCountry: row.customer_country,
     paymentStatus: row.payment_status,
     orderStatus: row.order_status,
+    stage: row.stage,
+    stageLabel: stageLabel(row),
     orderDate: row.created_at,
   };
 }
@@ -108,7 +114,8 @@ export async function createOrder(
     plan_id: plan.id,
     package_name: plan.packageName,
     price_cents: plan.priceCents,
-    payment_status: "UnPaid",
+    stage: "ordered",
+    payment_status: paymentStatusOf("ordered"),
     order_status: "Pending",
     created_at: now,
     updated_at: now,
@@ -126,6 +133,7 @@ export async function createOrder(
     // The order and the admins' notes are stored together: an acknowledged order always has them.
     await services.db.transaction().execute(async (trx) => {
       await trx.insertInto("orders").values(row).execute();
+      await recordStage(trx, { orderId: row.id, from: null, to: row.stage, by: row.customer_email, at: now });
       await tellAdmins(services, trx, row);
     });
   } catch (error) {
@@ -177,7 +185,7 @@ async function tellAdmins(services: Pick<Services, "mailer" | "config">, trx: Db
 /** Who sees which orders: a customer their own (by account id, in SQL), an admin all. */
 export interface OrderFilter {
   userId?: string;
-  paymentStatuses?: readonly PaymentStatus[];
+  stages?: readonly Stage[];
 }
 
 export const filterFor = (viewer: Viewer): OrderFilter => (hasRole(viewer, "Admin") ? {} : { userId: viewer.user?.id ?? "-" });
@@ -188,7 +196,7 @@ export async function listOrders(db: Db, filter: OrderFilter, page: number, page
     .selectFrom("orders")
     .selectAll()
     .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
-    .$if(filter.paymentStatuses !== undefined, (qb) => qb.where("payment_status", "in", filter.paymentStatuses!));
+    .$if(filter.stages !== undefined, (qb) => qb.where("stage", "in", filter.stages!));
   const { rows, ...info } = await newestFirstPage(query, page, pageSize);
   return { items: rows.map(toOrderRecord), ...info };
 }
@@ -205,61 +213,36 @@ export async function paidTotalCents(db: Db, filter: Pick<OrderFilter, "userId">
   const { cents } = await db
     .selectFrom("orders")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("price_cents"), eb.lit(0)).as("cents"))
-    .where("payment_status", "=", "Paid")
+    .where("stage", "in", PAID_STAGES)
     .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
     .executeTakeFirstOrThrow();
   return Number(cents);
 }
 
-export type MarkPaidResult = { marked: true } | { marked: false; status: PaymentStatus | "gone" };
+/** Whether a payment's move happened; if not, the stage the order is in ("gone": no such order). */
+export type MarkPaidResult = { marked: true } | { marked: false; stage: Stage | "gone" };
+
+const asMarked = (result: Awaited<ReturnType<typeof moveOrder>>): MarkPaidResult => (result.moved ? { marked: true } : { marked: false, stage: result.stage });
 
 /**
- * One move of an order's payment status: a conditional update (only from `from`) that adjusts
- * Total Sales in the same statement's transaction. Run inside the caller's transaction (`trx`),
- * beside the payment or refund record, so both or neither are written. An order that was not in
- * `from` is left as it is and its current status answered ("gone" when there is no such order).
+ * The one way an order becomes Paid (a verified capture or notification), and into Total Sales:
+ * run inside the caller's transaction, beside the payment record, so both or neither are written.
  */
-async function moveStatus(
-  trx: Db,
-  order: Pick<OrderRow, "id" | "price_cents">,
-  move: { from: PaymentStatus; to: PaymentStatus; stamp: "paid_at" | "refunded_at"; sales: "+" | "-" },
-  at: string,
-): Promise<MarkPaidResult> {
-  const updated = await trx
-    .updateTable("orders")
-    .set({ payment_status: move.to, [move.stamp]: at, updated_at: at })
-    .where("id", "=", order.id)
-    .where("payment_status", "=", move.from)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    const current = await trx.selectFrom("orders").select("payment_status").where("id", "=", order.id).executeTakeFirst();
-    return { marked: false, status: current?.payment_status ?? "gone" };
-  }
-  await trx
-    .updateTable("sales_totals")
-    .set((eb) => ({ paid_cents: eb("paid_cents", move.sales, order.price_cents), paid_count: eb("paid_count", move.sales, 1) }))
-    .where("id", "=", "all")
-    .execute();
-  return { marked: true };
-}
-
-/** The one way an order becomes Paid: UnPaid -> Paid, and into Total Sales. */
-export const markOrderPaid = (trx: Db, order: Pick<OrderRow, "id" | "price_cents">, paidAt = nowIso()) =>
-  moveStatus(trx, order, { from: "UnPaid", to: "Paid", stamp: "paid_at", sales: "+" }, paidAt);
+export const markOrderPaid = async (trx: Trx, order: Pick<OrderRow, "id">, paidAt = nowIso()) => asMarked(await moveOrder(trx, order.id, "pay", "PayPal", { at: paidAt }));
 
 /**
- * A fully refunded order: Paid -> Refunded, and out of Total Sales (a customer's Total Spent
- * counts Paid orders only, so it leaves that too).
+ * A fully refunded order: Refunded, and out of Total Sales (a customer's Total Spent counts paid
+ * orders only, so it leaves that too).
  */
-export const markOrderRefunded = (trx: Db, order: Pick<OrderRow, "id" | "price_cents">, refundedAt = nowIso()) =>
-  moveStatus(trx, order, { from: "Paid", to: "Refunded", stamp: "refunded_at", sales: "-" }, refundedAt);
+export const markOrderRefunded = async (trx: Trx, order: Pick<OrderRow, "id">, refundedAt = nowIso()) =>
+  asMarked(await moveOrder(trx, order.id, "refund", "PayPal", { at: refundedAt }));
 
 /** Recomputes Total Sales from the orders (after a bulk import or a manual data fix). */
 export async function recountSales(db: Db): Promise<void> {
   const { cents, count } = await db
     .selectFrom("orders")
     .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>("price_cents"), eb.lit(0)).as("cents"), eb.fn.countAll<number>().as("count")])
-    .where("payment_status", "=", "Paid")
+    .where("stage", "in", PAID_STAGES)
     .executeTakeFirstOrThrow();
   await db.updateTable("sales_totals").set({ paid_cents: Number(cents), paid_count: Number(count) }).where("id", "=", "all").execute();
 }
@@ -284,23 +267,14 @@ export async function ownOrder(db: Db, user: SignedInUser, id: string): Promise<
 }
 
 /**
- * Sets the owner's UnPaid order to Cancelled, in one conditional update. Idempotent: an order
- * already Cancelled answers "already". A Paid order is never cancelled (409); someone else's
- * order is a 404.
+ * Cancels the owner's unpaid order. Idempotent: an order already cancelled answers "already". A
+ * paid order is never cancelled (409); someone else's order is a 404.
  */
 export async function cancelOrder(db: Db, user: SignedInUser, id: string): Promise<{ outcome: "cancelled" | "already"; order: OrderRow }> {
-  if (isId(id)) {
-    const result = await db
-      .updateTable("orders")
-      .set({ payment_status: "Cancelled", updated_at: nowIso() })
-      .where("id", "=", id)
-      .where("user_id", "=", user.id)
-      .where("payment_status", "=", "UnPaid")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return { outcome: "cancelled", order: await ownOrder(db, user, id) };
-  }
   const order = await ownOrder(db, user, id);
-  if (order.payment_status === "Cancelled") return { outcome: "already", order };
+  const moved = await db.transaction().execute((trx) => moveOrder(trx, order.id, "cancel", user.email));
+  if (moved.moved) return { outcome: "cancelled", order: await ownOrder(db, user, id) };
+  if (moved.stage === "cancelled") return { outcome: "already", order };
   throw new AppError(409, "This order is paid, so it cannot be cancelled.");
 }
 
@@ -313,18 +287,64 @@ export async function cancelOrderFromApi(db: Db, viewer: Viewer, id: string): Pr
   return toOrderRecord(order);
 }
 
-/** The admin's order status page and PUT /api/order-status/:id; stored with its audit entry. */
+/** Why an order in a stage cannot take an order status, in the admin's words. */
+function refusal(order: OrderRow, wanted: OrderStatus): string {
+  if (isCancelled(order)) return `A cancelled order cannot be ${wanted === "Delivered" ? "delivered" : "reopened"}.`;
+  if (isRefunded(order)) return `A refunded order cannot be ${wanted === "Delivered" ? "delivered" : "reopened"}.`;
+  if (!isPaid(order)) return "An unpaid order cannot be delivered.";
+  return `This order cannot be set to ${wanted} now.`;
+}
+
+/**
+ * The admin's order status page and PUT /api/order-status/:id (the spec's two statuses):
+ * "Delivered" delivers the order, "Pending" takes a delivery back; stored with its audit entry.
+ * Asking for the status the order already has changes nothing.
+ */
 export async function setOrderStatus(db: Db, actor: AuditActor, id: string, input: unknown): Promise<OrderRecord> {
   const { orderStatus } = parseInput(orderStatusSchema, input);
   const order = await getOrderRow(db, id);
   if (!order) throw notFound("Order");
-  if (orderStatus === "Delivered" && order.payment_status === "Cancelled") {
-    throw new AppError(409, "A cancelled order cannot be delivered.", { orderStatus: "A cancelled order cannot be delivered" });
-  }
+  if (order.order_status === orderStatus) return toOrderRecord(order);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("orders").set({ order_status: orderStatus, updated_at: nowIso() }).where("id", "=", id).execute();
+    const moved = await moveOrder(trx, id, orderStatus === "Delivered" ? "deliver" : "reopen", actor.email);
+    if (!moved.moved) {
+      const message = refusal({ ...order, stage: moved.stage === "gone" ? order.stage : moved.stage }, orderStatus);
+      throw new AppError(409, message, { orderStatus: message.replace(/\.$/, "") });
+    }
     const summary = describeChanges({ status: order.order_status }, { status: orderStatus }, { status: "Order status" });
     await recordAudit(trx, { actor, action: "order.status", target: `Order ${id} (${order.customer_email}, ${order.package_name})`, summary });
   });
-  return toOrderRecord({ ...order, order_status: orderStatus });
+  return toOrderRecord((await getOrderRow(db, id))!);
 }
+
+// PayPal's references on an order. Payments writes them only through these, never the table itself.
+
+/** Before PayPal is asked to create an order: the create call's PayPal-Request-Id (only while unpaid). */
+export async function startPayPalCheckout(db: DbOrTrx, orderId: string, requestId: string): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ paypal_request_id: requestId, paypal_order_id: null, updated_at: nowIso() })
+    .where("id", "=", orderId)
+    .where("stage", "in", UNPAID_STAGES)
+    .execute();
+}
+
+/** The PayPal order that create call made; kept only if no newer create call replaced the request id. */
+export async function recordPayPalOrder(db: DbOrTrx, orderId: string, requestId: string, paypalOrderId: string): Promise<void> {
+  await db.updateTable("orders").set({ paypal_order_id: paypalOrderId, updated_at: nowIso() }).where("id", "=", orderId).where("paypal_request_id", "=", requestId).execute();
+}
+
+export const orderByPayPalOrder = (db: Db, paypalOrderId: string): Promise<OrderRow | undefined> =>
+  db.selectFrom("orders").selectAll().where("paypal_order_id", "=", paypalOrderId).executeTakeFirst();
+
+/** Unpaid orders sent to PayPal and changed since `since`, most recent first: what reconciliation asks PayPal about. */
+export const unsettledPayPalOrders = (db: Db, since: string, limit: number): Promise<OrderRow[]> =>
+  db
+    .selectFrom("orders")
+    .selectAll()
+    .where("stage", "in", UNPAID_STAGES)
+    .where("paypal_order_id", "is not", null)
+    .where("updated_at", ">=", since)
+    .orderBy("updated_at", "desc")
+    .limit(limit)
+    .execute();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requiredText } from "../shared/validation.ts";
-import { ORDER_STATUSES } from "./statuses.ts";
+import { ORDER_STATUSES } from "../shared/order-stages.ts";
 
 /** The spec's success text after an admin sets an order's status. */
 export const ORDER_STATUS_UPDATED = "OrderStatus is Updated";

@@ -1,6 +1,5 @@
-import type { Db } from "../db/db.server.ts";
 import type { JobHandlerDef } from "../jobs/queue.server.ts";
-import { getOrderRow, type OrderRow } from "../orders/orders.server.ts";
+import { getOrderRow, type OrderRow, unsettledPayPalOrders } from "../orders/orders.server.ts";
 import type { Services } from "../services.server.ts";
 import { processEventJob, recordOutcome, storeIncoming } from "./events.server.ts";
 import { paypalOrdersProvider } from "./paypal-rest/checkout.server.ts";
@@ -99,7 +98,7 @@ export async function reconcilePayments(services: Deps & Pick<Services, "log">, 
   const provider = paypalOrdersProvider(services);
   const since = new Date(Date.now() - RECONCILE_DAYS * 86_400_000).toISOString();
   const started = Date.now();
-  const orders = await unsettled(services.db, since);
+  const orders = await unsettledPayPalOrders(services.db, since, RECONCILE_BATCH);
   let settled = 0;
   let checked = 0;
   for (const order of orders) {
@@ -117,17 +116,6 @@ export async function reconcilePayments(services: Deps & Pick<Services, "log">, 
   }
   return { checked, settled };
 }
-
-const unsettled = (db: Db, since: string) =>
-  db
-    .selectFrom("orders")
-    .selectAll()
-    .where("payment_status", "=", "UnPaid")
-    .where("paypal_order_id", "is not", null)
-    .where("updated_at", ">=", since)
-    .orderBy("updated_at", "desc")
-    .limit(RECONCILE_BATCH)
-    .execute();
 
 /** Every job the payments feature runs; the composition root registers them and the schedule. */
 export function paymentJobs(services: Deps & Pick<Services, "log">): JobHandlerDef<never>[] {

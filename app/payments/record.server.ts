@@ -6,6 +6,10 @@ import { formatUsd } from "../shared/money.ts";
 import { markOrderPaid, markOrderRefunded, type OrderRow } from "../orders/orders.server.ts";
 import type { Services } from "../services.server.ts";
 import type { Outcome } from "./provider.ts";
+import { isCancelled, paymentStatusOf, type Stage } from "../shared/order-stages.ts";
+
+/** An order's stage in a payment event's words: its payment status ("Paid", "Cancelled"), as before stages. */
+const describeStage = (stage: Stage | "gone") => (stage === "gone" ? "gone" : paymentStatusOf(stage));
 
 /**
  * What a verified payment or refund does to our books, for every provider. The order's status
@@ -29,12 +33,12 @@ export interface CapturedPayment {
 export async function recordCapture(services: Pick<Services, "db" | "config" | "mailer">, order: OrderRow, payment: CapturedPayment): Promise<Outcome> {
   const now = nowIso();
   const base = { orderId: order.id, reference: payment.txnId, amountCents: payment.amountCents, currency: payment.currency };
-  let status: string | undefined;
+  let stage: Stage | "gone" | undefined;
   try {
     await services.db.transaction().execute(async (trx) => {
       const paid = await markOrderPaid(trx, order, now);
       if (!paid.marked) {
-        status = paid.status;
+        stage = paid.stage;
         return;
       }
       await trx
@@ -55,23 +59,23 @@ export async function recordCapture(services: Pick<Services, "db" | "config" | "
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    status = "Paid";
+    stage = "paid";
   }
-  if (status === undefined) return { ...base, outcome: "paid", reason: `order marked Paid (${formatUsd(order.price_cents)}, transaction ${payment.txnId})` };
+  if (stage === undefined) return { ...base, outcome: "paid", reason: `order marked Paid (${formatUsd(order.price_cents)}, transaction ${payment.txnId})` };
   const recorded = await services.db
     .selectFrom("payments")
     .select("order_id")
     .where("provider", "=", PAYMENTS_PROVIDER)
     .where("txn_id", "=", payment.txnId)
     .executeTakeFirst();
-  if (recorded?.order_id === order.id) return { ...base, outcome: "paid", reason: `transaction ${payment.txnId} was already recorded; order is ${status}` };
+  if (recorded?.order_id === order.id) return { ...base, outcome: "paid", reason: `transaction ${payment.txnId} was already recorded; order is ${describeStage(stage)}` };
   if (recorded) return { ...base, outcome: "rejected", attention: true, reason: `transaction ${payment.txnId} was already recorded for order ${recorded.order_id}` };
   const why =
-    status === "Cancelled"
-      ? "order is Cancelled: this completed payment needs a refund or a manual decision"
-      : status === "gone"
-        ? "there is no such order: this completed payment needs a refund"
-        : `order is already ${status}: this second payment needs a refund`;
+    stage === "gone"
+      ? "there is no such order: this completed payment needs a refund"
+      : isCancelled({ stage })
+        ? "order is Cancelled: this completed payment needs a refund or a manual decision"
+        : `order is already ${describeStage(stage)}: this second payment needs a refund`;
   return { ...base, outcome: "rejected", attention: true, reason: `${why} (transaction ${payment.txnId}, ${formatUsd(payment.amountCents)})` };
 }
 
@@ -115,7 +119,7 @@ export async function recordRefund(services: Pick<Services, "db">, notice: Refun
   const payment = await services.db
     .selectFrom("payments")
     .innerJoin("orders", "orders.id", "payments.order_id")
-    .select(["payments.id", "payments.amount_cents", "orders.id as order_id", "orders.price_cents"])
+    .select(["payments.id", "payments.amount_cents", "orders.id as order_id"])
     .where("payments.provider", "=", PAYMENTS_PROVIDER)
     .where("payments.txn_id", "=", notice.txnId)
     .executeTakeFirst();
@@ -148,10 +152,10 @@ export async function recordRefund(services: Pick<Services, "db">, notice: Refun
         outcome = { ...base, orderId, outcome: "partially-refunded", attention: true, reason: `partial refund of ${formatUsd(notice.amountCents)} (${formatUsd(Number(refunded))} of ${formatUsd(payment.amount_cents)} so far): the order stays Paid` };
         return;
       }
-      const marked = await markOrderRefunded(trx, { id: orderId, price_cents: payment.price_cents });
+      const marked = await markOrderRefunded(trx, { id: orderId });
       outcome = marked.marked
         ? { ...base, orderId, outcome: "refunded", attention: true, reason: `full refund of ${formatUsd(payment.amount_cents)}: the order is Refunded and left Total Sales` }
-        : { ...base, orderId, outcome: "refunded", attention: true, reason: `full refund of ${formatUsd(payment.amount_cents)}; the order was ${marked.status}, not Paid, and is left as it is` };
+        : { ...base, orderId, outcome: "refunded", attention: true, reason: `full refund of ${formatUsd(payment.amount_cents)}; the order was ${describeStage(marked.stage)}, not Paid, and is left as it is` };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -107,3 +107,19 @@ export async function paymentCount(server: TestServer, orderId: string): Promise
   const rows = await server.services.db.selectFrom("payments").select("id").where("order_id", "=", orderId).execute();
   return rows.length;
 }
+
+/**
+ * Pays `orderId` as its customer through the PayPal stand-in (Orders v2, the default checkout):
+ * Pay now, Pay on the stand-in's approval page, back to the return page, which captures. The site
+ * needs a payment account (setPaymentAccount) first.
+ */
+export async function payThroughStandin(client: TestClient, orderId: string): Promise<void> {
+  const started = await client.form(`/pay-now/${orderId}`, {});
+  expect(started.status).toBe(303);
+  const approval = new URL(started.headers.get("location")!);
+  const approved = await client.form(`${approval.pathname}${approval.search}`, { intent: "pay" });
+  expect(approved.status).toBe(303);
+  const back = new URL(approved.headers.get("location")!);
+  expect((await client.page(`${back.pathname}${back.search}`)).status).toBe(200);
+  expect((await client.json("GET", `/api/order/${orderId}`)).body.paymentStatus).toBe("Paid");
+}

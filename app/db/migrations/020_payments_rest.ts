@@ -1,4 +1,5 @@
 import { type Kysely, SqliteAdapter, sql } from "kysely";
+import { rebuildSqliteTable } from "./table-rebuild.ts";
 
 /**
  * PayPal Checkout on the Orders v2 REST API, and nothing received lost:
@@ -80,9 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /**
  * payment_status gains Refunded. PostgreSQL replaces the CHECK constraint; SQLite cannot alter
- * one, so the table is rebuilt the way SQLite documents: foreign keys off, a copy made from the
- * table's own stored definition with the new CHECK, rows copied, tables swapped, indexes made
- * again from their stored definitions, foreign keys checked.
+ * one, so the table is rebuilt from its own stored definition with the new CHECK (table-rebuild.ts).
  */
 async function allowRefunded(db: Kysely<unknown>, sqlite: boolean): Promise<void> {
   if (!sqlite) {
@@ -90,27 +89,11 @@ async function allowRefunded(db: Kysely<unknown>, sqlite: boolean): Promise<void
     await sql`alter table orders add constraint orders_payment_status_check check (payment_status in ('UnPaid', 'Paid', 'Cancelled', 'Refunded'))`.execute(db);
     return;
   }
-  const stored = await sql<{ type: string; sql: string | null }>`select type, sql from sqlite_master where tbl_name = 'orders'`.execute(db);
-  const table = stored.rows.find((r) => r.type === "table")?.sql ?? "";
-  const rebuilt = table
-    .replace(/^create table "?orders"?/i, 'create table "orders_rebuilt"')
-    .replace(/'UnPaid', 'Paid', 'Cancelled'\)/, "'UnPaid', 'Paid', 'Cancelled', 'Refunded')");
-  if (rebuilt === table || !rebuilt.includes("'Refunded'")) throw new Error(`020: unexpected orders table definition: ${table}`);
-  const indexes = stored.rows.filter((r) => r.type === "index" && r.sql).map((r) => r.sql!);
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await db.transaction().execute(async (trx) => {
-      await sql.raw(rebuilt).execute(trx);
-      await sql`insert into orders_rebuilt select * from orders`.execute(trx);
-      await sql`drop table orders`.execute(trx);
-      await sql`alter table orders_rebuilt rename to orders`.execute(trx);
-      for (const index of indexes) await sql.raw(index).execute(trx);
-      const broken = await sql<{ table: string }>`pragma foreign_key_check`.execute(trx);
-      if (broken.rows.length) throw new Error(`rebuilding orders broke ${broken.rows.length} foreign key(s)`);
-    });
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
+  await rebuildSqliteTable(db, "orders", (table) => {
+    const widened = table.replace(/'UnPaid', 'Paid', 'Cancelled'\)/, "'UnPaid', 'Paid', 'Cancelled', 'Refunded')");
+    if (widened === table) throw new Error(`020: unexpected orders table definition: ${table}`);
+    return widened;
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

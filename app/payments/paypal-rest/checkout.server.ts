@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Config } from "../../config.server.ts";
-import { nowIso } from "../../db/db.server.ts";
 import { isId } from "../../db/ids.server.ts";
-import { getOrderRow, type OrderRow } from "../../orders/orders.server.ts";
+import { getOrderRow, orderByPayPalOrder, type OrderRow, recordPayPalOrder, startPayPalCheckout } from "../../orders/orders.server.ts";
+import { isPayable } from "../../shared/order-stages.ts";
 import type { Services } from "../../services.server.ts";
 import { paymentAccountEmail, returnUrls } from "../account.server.ts";
 import type { Outcome, PaymentEvent, PaymentProvider } from "../provider.ts";
@@ -53,7 +53,7 @@ export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | 
       throw error;
     }
     let judged = judgeOrder(paypalOrder, expected);
-    if (judged.state === "approved" && capture && order.payment_status === "UnPaid") {
+    if (judged.state === "approved" && capture && isPayable(order)) {
       try {
         paypalOrder = await client.captureOrder(paypalOrderId, captureRequestId(paypalOrderId));
       } catch (error) {
@@ -88,10 +88,10 @@ export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | 
   async function createPayPalOrder(order: OrderRow, payeeEmail: string, fresh: boolean): Promise<PayPalOrder> {
     const requestId = (!fresh && order.paypal_request_id) || `rankwell-create-${order.id}-${randomBytes(6).toString("hex")}`;
     if (requestId !== order.paypal_request_id) {
-      await db.updateTable("orders").set({ paypal_request_id: requestId, paypal_order_id: null, updated_at: nowIso() }).where("id", "=", order.id).where("payment_status", "=", "UnPaid").execute();
+      await startPayPalCheckout(db, order.id, requestId);
     }
     const created = await client.createOrder(createOrderRequest({ id: order.id, packageName: order.package_name, amountCents: order.price_cents }, payeeEmail, returnUrls(config, order.id)), requestId);
-    await db.updateTable("orders").set({ paypal_order_id: created.id, updated_at: nowIso() }).where("id", "=", order.id).where("paypal_request_id", "=", requestId).execute();
+    await recordPayPalOrder(db, order.id, requestId, created.id);
     return created;
   }
 
@@ -113,7 +113,7 @@ export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | 
     // Approvals and captures: PayPal's order, read back from PayPal, decides.
     const order =
       (facts.orderId ? await getOrderRow(db, facts.orderId) : undefined) ??
-      (facts.paypalOrderId ? await db.selectFrom("orders").selectAll().where("paypal_order_id", "=", facts.paypalOrderId).executeTakeFirst() : undefined);
+      (facts.paypalOrderId ? await orderByPayPalOrder(db, facts.paypalOrderId) : undefined);
     // A payment that names one of our order ids but finds no order needs a person; one without
     // (another integration on the same PayPal account) does not.
     if (!order) return { ...about, outcome: "rejected", attention: isId(facts.orderId ?? ""), reason: `${facts.eventType} for no order of ours (custom_id ${facts.orderId ?? "none"})` };
@@ -160,12 +160,12 @@ export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | 
 
     async confirmReturn(order, params) {
       // Only for the PayPal order we created: a made-up token asks PayPal nothing.
-      if (order.payment_status !== "UnPaid" || !order.paypal_order_id || params.get("token") !== order.paypal_order_id) return null;
+      if (!isPayable(order) || !order.paypal_order_id || params.get("token") !== order.paypal_order_id) return null;
       return settle(order, order.paypal_order_id, true);
     },
 
     async reconcile(order) {
-      if (order.payment_status !== "UnPaid" || !order.paypal_order_id) return null;
+      if (!isPayable(order) || !order.paypal_order_id) return null;
       return settle(order, order.paypal_order_id, true);
     },
 

@@ -5,7 +5,8 @@ import { viewerContext } from "~/auth/viewer.server.ts";
 import { AppError } from "~/errors.ts";
 import { cancelOrder, ownOrder } from "~/orders/orders.server.ts";
 import { PAYMENT_CANCELLED } from "~/orders/schema.ts";
-import { PAYMENT_TEXTS } from "~/orders/statuses.ts";
+import { PAYMENT_TEXTS } from "~/orders/texts.ts";
+import { isCancellable, isCancelled } from "~/shared/order-stages.ts";
 import { validCancelKey } from "~/payments/account.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Cancel payment | Rankwe
 /** Spec §9: the cancel page moves on after 1500 ms. */
 const REDIRECT_MS = 1500;
 
-/** Cancels the owner's UnPaid order (one conditional update); a Paid order is never cancelled. */
+/** Cancels the owner's unpaid order (one conditional update); a Paid order is never cancelled. */
 async function cancel(services: Services, user: Parameters<typeof cancelOrder>[1], id: string) {
   try {
     await cancelOrder(services.db, user, id);
@@ -49,8 +50,8 @@ async function ownerView({ context, request, params }: Pick<Route.LoaderArgs, "c
  */
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, order, base } = await ownerView(args);
-  if (order.payment_status === "Cancelled") return { ...base, state: "cancelled" as const, redirect: false };
-  if (order.payment_status !== "UnPaid") return { ...base, state: "paid" as const, redirect: false };
+  if (isCancelled(order)) return { ...base, state: "cancelled" as const, redirect: false };
+  if (!isCancellable(order)) return { ...base, state: "paid" as const, redirect: false };
   if (!validCancelKey(services.config, order.id, new URL(args.request.url).searchParams.get("key"))) return { ...base, state: "confirm" as const, redirect: false };
   const result = await cancel(services, user, order.id);
   return { ...base, ...result, redirect: result.state === "cancelled" };

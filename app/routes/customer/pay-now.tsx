@@ -4,7 +4,8 @@ import { orPageError } from "~/forms.server.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { ownOrder } from "~/orders/orders.server.ts";
-import { PAYMENT_TEXTS } from "~/orders/statuses.ts";
+import { PAYMENT_TEXTS } from "~/orders/texts.ts";
+import { isCancelled, isPaid, isPayable, isRefunded } from "~/shared/order-stages.ts";
 import { activeProvider, paymentAccountEmail } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
@@ -25,7 +26,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const order = await orPageError(ownOrder(services.db, user, params.id));
   let payment: { kind: "post" } | { kind: "form"; action: string; fields: [string, string][] } | { kind: "unavailable"; reason: string } | null = null;
-  if (order.payment_status === "UnPaid") {
+  if (isPayable(order)) {
     if (services.config.paypal.checkout === "standard") {
       const start = await activeProvider(services).startCheckout(order);
       payment = start.kind === "form" ? { kind: "form", ...start.form } : start.kind === "unavailable" ? start : null;
@@ -39,7 +40,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       planId: order.plan_id,
       amount: formatUsd(order.price_cents),
       date: shortDate(order.created_at),
-      paymentStatus: order.payment_status,
+      stage: order.stage,
     },
     payment,
   };
@@ -50,7 +51,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { services } = context.get(requestContext);
   const order = await orPageError(ownOrder(services.db, user, params.id));
-  if (order.payment_status !== "UnPaid") return redirect(`/pay-now/${order.id}`, 303);
+  if (!isPayable(order)) return redirect(`/pay-now/${order.id}`, 303);
   const start = await activeProvider(services).startCheckout(order);
   if (start.kind === "redirect") return redirect(start.url, 303);
   if (start.kind === "form") return redirect(`/pay-now/${order.id}`, 303);
@@ -84,9 +85,9 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
         <dt className="font-semibold">Order date</dt>
         <dd>{order.date}</dd>
       </dl>
-      {order.paymentStatus === "Paid" && <StatusMessage kind="success">{PAYMENT_TEXTS.received}</StatusMessage>}
-      {order.paymentStatus === "Refunded" && <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.refunded}</p>}
-      {order.paymentStatus === "Cancelled" && (
+      {isPaid(order) && <StatusMessage kind="success">{PAYMENT_TEXTS.received}</StatusMessage>}
+      {isRefunded(order) && <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.refunded}</p>}
+      {isCancelled(order) && (
         <>
           <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.cancelled}</p>
           <LinkLine to={`/order-now/${order.planId}`} className="mt-4">

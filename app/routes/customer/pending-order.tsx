@@ -7,6 +7,7 @@ import { listOrders, ownOrder } from "~/orders/orders.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { requestContext } from "~/services.server.ts";
 import { formatUsd } from "~/shared/money.ts";
+import { isPayable, UNPAID_STAGES } from "~/shared/order-stages.ts";
 import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import type { Route } from "./+types/pending-order";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/pending-order";
 export const meta: Route.MetaFunction = () => [{ title: "Pending orders | Rankwell" }, { name: "robots", content: "noindex" }];
 
 /**
- * Pending orders: the customer's orders still to pay (UnPaid; cancelled and paid ones are in My
+ * Pending orders: the customer's orders still to pay (unpaid; cancelled and paid ones are in My
  * orders). Arriving from "Place order" (`?placed=<id>`), the page first confirms that order with
  * its Pay Now, so the next step is in view on a phone too.
  */
@@ -24,13 +25,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const placedId = url.searchParams.get("placed");
   const [orders, placed] = await Promise.all([
-    listOrders(services.db, { userId: user.id, paymentStatuses: ["UnPaid"] as const }, pageParam(url), ORDER_PAGE_SIZES.customerOrders),
+    listOrders(services.db, { userId: user.id, stages: UNPAID_STAGES }, pageParam(url), ORDER_PAGE_SIZES.customerOrders),
     // Someone else's id or a malformed one shows no confirmation, as if none had been asked for.
     placedId && isId(placedId) ? ownOrder(services.db, user, placedId).catch(() => undefined) : undefined,
   ]);
   return {
     orders,
-    placed: placed && { id: placed.id, packageName: placed.package_name, amount: formatUsd(placed.price_cents), unpaid: placed.payment_status === "UnPaid" },
+    placed: placed && { id: placed.id, packageName: placed.package_name, amount: formatUsd(placed.price_cents), unpaid: isPayable(placed) },
   };
 }
 

@@ -4,7 +4,8 @@ import { viewerContext } from "~/auth/viewer.server.ts";
 import { orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, orderForViewer } from "~/orders/orders.server.ts";
-import { PAYMENT_TEXTS } from "~/orders/statuses.ts";
+import { PAYMENT_TEXTS } from "~/orders/texts.ts";
+import { isCancelled, isPaid, isPayable, isRefunded } from "~/shared/order-stages.ts";
 import { confirmReturn } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
@@ -32,18 +33,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const outcome = stored && url.searchParams.has("token") ? (await confirmReturn(services, stored, url.searchParams)).outcome : null;
   if (!viewer.user) return { signedIn: false as const, id: params.id };
   const order = await orPageError(orderForViewer(services.db, viewer, params.id));
-  const notPaid = order.payment_status === "UnPaid" && (outcome?.outcome === "denied" || outcome?.outcome === "waiting" || outcome?.outcome === "voided");
-  const flagged = order.payment_status === "UnPaid" && (outcome?.outcome === "mismatch" || outcome?.outcome === "rejected");
+  const unpaid = isPayable(order);
+  const notPaid = unpaid && (outcome?.outcome === "denied" || outcome?.outcome === "waiting" || outcome?.outcome === "voided");
+  const flagged = unpaid && (outcome?.outcome === "mismatch" || outcome?.outcome === "rejected");
   return {
     signedIn: true as const,
     id: order.id,
-    status: order.payment_status,
+    stage: order.stage,
     packageName: order.package_name,
     amount: formatUsd(order.price_cents),
     check,
     notPaid,
     flagged,
-    next: order.payment_status === "UnPaid" && !notPaid && !flagged && check < MAX_CHECKS ? `/received-payment/${order.id}?check=${check + 1}` : null,
+    next: unpaid && !notPaid && !flagged && check < MAX_CHECKS ? `/received-payment/${order.id}?check=${check + 1}` : null,
   };
 }
 
@@ -88,13 +90,13 @@ export default function ReceivedPayment({ loaderData }: Route.ComponentProps) {
           </Link>
           .
         </p>
-      ) : data.status === "Paid" ? (
+      ) : isPaid(data) ? (
         <StatusMessage kind="success">
           {PAYMENT_TEXTS.received} Thank you! Your payment of {data.amount} for the {data.packageName} plan is confirmed.
         </StatusMessage>
-      ) : data.status === "Cancelled" ? (
+      ) : isCancelled(data) ? (
         <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.cancelled}</p>
-      ) : data.status === "Refunded" ? (
+      ) : isRefunded(data) ? (
         <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.refunded}</p>
       ) : data.notPaid ? (
         <StatusMessage kind="error">Your payment did not go through, so nothing was charged. You can try again.</StatusMessage>
@@ -113,7 +115,7 @@ export default function ReceivedPayment({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <p className="mt-6 flex gap-6">
-        {data.signedIn && data.status === "UnPaid" && (data.notPaid ? tryAgain : !data.flagged && (
+        {data.signedIn && isPayable(data) && (data.notPaid ? tryAgain : !data.flagged && (
           <Link to={`/received-payment/${data.id}`} className="font-semibold text-brand-700 underline">
             Check again
           </Link>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { canMove, isPaid, orderStatusOf, PAID_STAGES, PAYMENT_STATUS_LABELS, paymentStatusOf, STAGE_NAMES, stageFromStatuses, stageLabel, TRANSITIONS } from "./order-stages.ts";
+
+describe("order stages", () => {
+  it("a paid order never reads Pending: the stage decides the wording", () => {
+    expect(stageLabel({ stage: "ordered" })).toBe("Waiting for payment");
+    expect(stageLabel({ stage: "paid" })).toBe("In progress");
+    expect(stageLabel({ stage: "cancelled" })).toBe("Cancelled");
+    expect(stageLabel({ stage: "refunded" })).toBe("Refunded");
+    expect(stageLabel({ stage: "delivered" })).toBe("Delivered");
+  });
+
+  it("pages say Unpaid, not the stored UnPaid", () => {
+    expect(PAYMENT_STATUS_LABELS.UnPaid).toBe("Unpaid");
+  });
+
+  it("the spec's two statuses follow from the stage, and back", () => {
+    for (const stage of STAGE_NAMES) {
+      const payment = paymentStatusOf(stage);
+      const order = orderStatusOf(stage, "Pending");
+      expect(stageFromStatuses(payment, order)).toBe(stage);
+    }
+    // A refund does not undo a delivery in the spec's order status.
+    expect(orderStatusOf("refunded", "Delivered")).toBe("Delivered");
+  });
+
+  it("every move starts and ends at a known stage; money moves only in and out of paid stages", () => {
+    for (const [name, move] of Object.entries(TRANSITIONS)) {
+      expect(STAGE_NAMES, name).toContain(move.to);
+      for (const from of move.from) expect(STAGE_NAMES, name).toContain(from);
+    }
+    expect(canMove("ordered", "pay")).toBe(true);
+    expect(canMove("cancelled", "pay")).toBe(false);
+    expect(canMove("ordered", "deliver")).toBe(false);
+    expect(canMove("delivered", "refund")).toBe(true);
+    expect(PAID_STAGES.every((stage) => isPaid({ stage }))).toBe(true);
+    expect(isPaid({ stage: "refunded" })).toBe(false);
+  });
+});
