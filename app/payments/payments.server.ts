@@ -6,8 +6,8 @@ import { processEventJob, recordOutcome, storeIncoming } from "./events.server.t
 import { paypalOrdersProvider } from "./paypal-rest/checkout.server.ts";
 import { readWebhookEvent } from "./paypal-rest/rules.ts";
 import { standinWebhookJob } from "./paypal-rest/standin.server.ts";
-import { paypalStandardProvider } from "./paypal-standard.server.ts";
-import { paypalProvider as standardWire } from "./paypal.server.ts";
+import { paypalStandardProvider } from "./paypal-standard/checkout.server.ts";
+import { paypalStandardClient } from "./paypal-standard/client.server.ts";
 import type { Outcome, PaymentProvider, ProviderName } from "./provider.ts";
 
 export { IPN_PATH, paymentAccountEmail, paymentAccountLink, WEBHOOK_PATH } from "./account.server.ts";
@@ -26,7 +26,7 @@ export function activeProvider(services: Deps): PaymentProvider {
 
 /** POST /api/paypal/ipn: stored as received (bytes as latin1), deduplicated on (txn_id, payment_status). */
 export async function receiveIpn(services: Pick<Services, "db" | "jobs" | "config">, raw: Buffer) {
-  const notice = standardWire({ baseUrl: services.config.paypal.baseUrl }).readNotification(raw);
+  const notice = paypalStandardClient({ baseUrl: services.config.paypal.baseUrl }).readNotification(raw);
   return storeIncoming(services, {
     provider: "paypal-standard",
     source: "ipn",
