@@ -5,7 +5,6 @@ import type { Services } from "../services.server.ts";
 import { processEventJob, recordOutcome, storeIncoming } from "./events.server.ts";
 import { paypalOrdersProvider } from "./paypal-rest/checkout.server.ts";
 import { readWebhookEvent } from "./paypal-rest/rules.ts";
-import { standinWebhookJob } from "./paypal-rest/standin.server.ts";
 import { paypalStandardProvider } from "./paypal-standard/checkout.server.ts";
 import { paypalStandardClient } from "./paypal-standard/client.server.ts";
 import type { Outcome, PaymentProvider, ProviderName } from "./provider.ts";
@@ -129,8 +128,14 @@ const unsettled = (db: Db, since: string) =>
     .limit(RECONCILE_BATCH)
     .execute();
 
+/**
+ * The local PayPal stand-in (PAYPAL_MODE=standin only: its REST API, pages and webhook job). A
+ * module of its own, loaded here and nowhere else, so sandbox and live never load its code.
+ */
+export const loadStandin = () => import("./standin/standin.server.ts");
+
 /** Every job the payments feature runs; the composition root registers them and the schedule. */
-export function paymentJobs(services: Deps & Pick<Services, "log">): JobHandlerDef<never>[] {
+export async function paymentJobs(services: Deps & Pick<Services, "log">): Promise<JobHandlerDef<never>[]> {
   const seconds = services.config.paypal.reconcileSeconds;
   const jobs: JobHandlerDef<never>[] = [
     processEventJob({ db: services.db, log: services.log, providers: paymentProviders(services) }) as JobHandlerDef<never>,
@@ -144,6 +149,6 @@ export function paymentJobs(services: Deps & Pick<Services, "log">): JobHandlerD
       },
     } as JobHandlerDef<never>,
   ];
-  if (services.config.paypal.mode === "standin") jobs.push(standinWebhookJob(services.config) as JobHandlerDef<never>);
+  if (services.config.paypal.mode === "standin") jobs.push((await loadStandin()).standinWebhookJob(services.config) as JobHandlerDef<never>);
   return jobs;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getCheckout, ipnFor, openCheckout, validateIpn } from "./paypal-standin.server.ts";
+import { getCheckout, ipnFor, openCheckout, validateIpn } from "./standard.server.ts";
 
 describe("the PayPal stand-in", () => {
   const app = "http://localhost:3000";
