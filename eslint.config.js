@@ -15,6 +15,13 @@ function layerRules() {
   // Tests may cross layers: they check one layer against another (routes against the access table).
   const tests = ["**/*.test.ts", "**/*.test.tsx"];
   const rule = (files, patterns, ignores = []) => ({ files, ignores: [...tests, ...ignores], rules: { "no-restricted-imports": ["error", { patterns }] } });
+  // The PayPal stand-in is a chunk of its own, loaded with import() only in PAYPAL_MODE=standin
+  // (payments.server.ts `loadStandin`): a static import would ship and load it in every mode.
+  const standin = {
+    regex: "(^|/)standin(/|$)",
+    message: "Nothing imports the PayPal stand-in (app/payments/standin/): it is loaded with import() only in PAYPAL_MODE=standin (loadStandin).",
+  };
+  const featuresUp = up(`layout|${pages}`, "Features do not import page frames, routes or the root: the page that composes them passes what they need.");
   return [
     rule(["app/ui/**"], [
       { regex: "^\\.\\./", message: "app/ui holds plain primitives: it imports nothing else of ours (pass data and parts in as props)." },
@@ -26,11 +33,13 @@ function layerRules() {
     ]),
     rule(
       ["app/**"],
-      [up(`layout|${pages}`, "Features do not import page frames, routes or the root: the page that composes them passes what they need.")],
-      ["app/ui/**", "app/shared/**", "app/layout/**", "app/routes/**", "app/root.tsx", "app/routes.ts", "app/entry.server.tsx"],
+      [featuresUp, standin],
+      ["app/ui/**", "app/shared/**", "app/layout/**", "app/routes/**", "app/root.tsx", "app/routes.ts", "app/entry.server.tsx", "app/payments/standin/**"],
     ),
-    rule(["app/layout/**"], [up(pages, "Page frames do not import routes or the root; the RootData type lives in layout/root-data.ts.")]),
-    rule(["server/**"], [up(`layout|${pages}`, "The server uses features (services), never page modules or frames.")]),
+    rule(["app/payments/standin/**"], [featuresUp]),
+    rule(["app/layout/**"], [up(pages, "Page frames do not import routes or the root; the RootData type lives in layout/root-data.ts."), standin]),
+    rule(["app/routes/**", "app/root.tsx", "app/routes.ts", "app/entry.server.tsx"], [standin]),
+    rule(["server/**"], [up(`layout|${pages}`, "The server uses features (services), never page modules or frames."), standin]),
   ];
 }
 

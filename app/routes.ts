@@ -54,10 +54,6 @@ export default [
   route("pay-now/:id", "routes/customer/pay-now.tsx"),
   route("received-payment/:id", "routes/customer/received-payment.tsx"),
   route("order-cancelled/:id", "routes/customer/order-cancelled.tsx"),
-  route("paypal-standin", "routes/paypal-standin/index.tsx"),
-  route("paypal-standin/cgi-bin/webscr", "routes/paypal-standin/webscr.ts"),
-  route("paypal-standin/checkout/:token", "routes/paypal-standin/checkout.tsx"),
-  route("paypal-standin/checkoutnow", "routes/paypal-standin/checkoutnow.tsx"),
   // Public pages and search visibility
   route("pricing", "routes/site/pricing.tsx"),
   route("service", "routes/site/service.tsx"),

@@ -27,7 +27,7 @@ import { bodyLimit, DEFAULT_BODY_LIMIT } from "./body-limit.ts";
 import { createDrainer } from "./graceful-shutdown.ts";
 import { loopbackOnly } from "./loopback-only.ts";
 import { paypalNotificationRoutes } from "./paypal-ipn.ts";
-import { paypalStandinApi } from "./paypal-standin.ts";
+import { paypalStandin } from "./paypal-standin.ts";
 import { mediaFiles } from "./media.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { securityHeaderList, securityHeaders } from "./security-headers.ts";
@@ -80,7 +80,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     if (config.demoContent) await seedDemoContent(db, media, log);
     await adoptDemoImages(db, media, log);
   });
-  for (const job of paymentJobs({ db, config, mailer, log })) jobs.register(job);
+  for (const job of await paymentJobs({ db, config, mailer, log })) jobs.register(job);
   if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
   return {
     config,
@@ -211,9 +211,8 @@ export function createApp(services: Services, options: RankwellOptions = {}): ex
 
   // Before /api: PayPal's notifications must be read raw, to be posted back exactly as received.
   app.use("/api/paypal", paypalNotificationRoutes(services, clientIpOf));
-  // The stand-in (its API and its pages) answers only this machine, whatever HOST is.
-  app.use("/paypal-standin", loopbackOnly());
-  if (config.paypal.mode === "standin") app.use("/paypal-standin", paypalStandinApi(services));
+  // The stand-in (its API and its pages): only in standin mode, and only for this machine, whatever HOST is.
+  if (config.paypal.mode === "standin") app.use("/paypal-standin", loopbackOnly(), paypalStandin(services));
   app.use("/api", apiRouter(services, endpoints, clientIpOf));
 
   if (options.devMiddleware) app.use(options.devMiddleware);

@@ -1,28 +1,15 @@
-import express, { type Router } from "express";
-import { standinPayPal } from "~/payments/paypal-rest/standin.server.ts";
+import type { RequestHandler } from "express";
+import { loadStandin } from "~/payments/payments.server.ts";
 import type { Services } from "~/services.server.ts";
 
 /**
- * The PayPal stand-in's REST API (PAYPAL_MODE=standin only): /paypal-standin/v1/oauth2/token,
- * /v2/checkout/orders (create, get, capture) and /v1/notifications/verify-webhook-signature,
- * answered as PayPal answers them. Its state is in the database. The buyer's approval page is a
- * page of the site (routes/paypal-standin/checkoutnow.tsx).
+ * The PayPal stand-in at /paypal-standin (app/payments/standin/: its REST API and its pages),
+ * mounted only with PAYPAL_MODE=standin. Its code is loaded here with import(), never imported,
+ * so a server in sandbox or live mode has none of it: every stand-in URL is the site's 404 there.
  */
-export function paypalStandinApi(services: Services): Router {
-  const router = express.Router();
-  const paypal = standinPayPal(services);
-  router.use(["/v1", "/v2"], express.text({ type: () => true, limit: "64kb" }), async (req, res, next) => {
-    try {
-      const answer = await paypal.handle({
-        method: req.method,
-        path: req.originalUrl.replace(/^\/paypal-standin/, "").split("?")[0]!,
-        header: (name) => req.get(name),
-        body: typeof req.body === "string" ? req.body : "",
-      });
-      res.status(answer.status).json(answer.body);
-    } catch (error) {
-      next(error);
-    }
-  });
-  return router;
+export function paypalStandin(services: Services): RequestHandler {
+  const router = loadStandin().then((standin) => standin.standinRouter(services));
+  // Not left unhandled: a failed load is reported by the first request it fails.
+  router.catch(() => {});
+  return (req, res, next) => void router.then((handle) => handle(req, res, next), next);
 }

@@ -33,10 +33,6 @@ const staticPageAccess: Record<string, Access> = {
   "/subscribe": "public",
   "/sitemap.xml": "public",
   "/robots.txt": "public",
-  "/paypal-standin": "public",
-  "/paypal-standin/cgi-bin/webscr": "public",
-  "/paypal-standin/checkout/:token": "public",
-  "/paypal-standin/checkoutnow": "public",
   // customer
   "/dashboard": "user",
   "/order-now/:id": "user",

@@ -4,9 +4,8 @@ import type { Services } from "../services.server.ts";
 import { processEventJob, recordOutcome, storeIncoming } from "./events.server.ts";
 import { paypalOrdersProvider } from "./paypal-rest/checkout.server.ts";
 import { readWebhookEvent } from "./paypal-rest/rules.ts";
-import { standinWebhookJob } from "./paypal-rest/standin.server.ts";
-import { paypalStandardProvider } from "./paypal-standard.server.ts";
-import { paypalProvider as standardWire } from "./paypal.server.ts";
+import { paypalStandardProvider } from "./paypal-standard/checkout.server.ts";
+import { paypalStandardClient } from "./paypal-standard/client.server.ts";
 import type { Outcome, PaymentProvider, ProviderName } from "./provider.ts";
 
 export { IPN_PATH, paymentAccountEmail, paymentAccountLink, WEBHOOK_PATH } from "./account.server.ts";
@@ -25,7 +24,7 @@ export function activeProvider(services: Deps): PaymentProvider {
 
 /** POST /api/paypal/ipn: stored as received (bytes as latin1), deduplicated on (txn_id, payment_status). */
 export async function receiveIpn(services: Pick<Services, "db" | "jobs" | "config">, raw: Buffer) {
-  const notice = standardWire({ baseUrl: services.config.paypal.baseUrl }).readNotification(raw);
+  const notice = paypalStandardClient({ baseUrl: services.config.paypal.baseUrl }).readNotification(raw);
   return storeIncoming(services, {
     provider: "paypal-standard",
     source: "ipn",
@@ -117,8 +116,14 @@ export async function reconcilePayments(services: Deps & Pick<Services, "log">, 
   return { checked, settled };
 }
 
+/**
+ * The local PayPal stand-in (PAYPAL_MODE=standin only: its REST API, pages and webhook job). A
+ * module of its own, loaded here and nowhere else, so sandbox and live never load its code.
+ */
+export const loadStandin = () => import("./standin/standin.server.ts");
+
 /** Every job the payments feature runs; the composition root registers them and the schedule. */
-export function paymentJobs(services: Deps & Pick<Services, "log">): JobHandlerDef<never>[] {
+export async function paymentJobs(services: Deps & Pick<Services, "log">): Promise<JobHandlerDef<never>[]> {
   const seconds = services.config.paypal.reconcileSeconds;
   const jobs: JobHandlerDef<never>[] = [
     processEventJob({ db: services.db, log: services.log, providers: paymentProviders(services) }) as JobHandlerDef<never>,
@@ -132,6 +137,6 @@ export function paymentJobs(services: Deps & Pick<Services, "log">): JobHandlerD
       },
     } as JobHandlerDef<never>,
   ];
-  if (services.config.paypal.mode === "standin") jobs.push(standinWebhookJob(services.config) as JobHandlerDef<never>);
+  if (services.config.paypal.mode === "standin") jobs.push((await loadStandin()).standinWebhookJob(services.config) as JobHandlerDef<never>);
   return jobs;
 }

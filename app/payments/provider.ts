@@ -5,7 +5,7 @@ import type { OrderRow } from "../orders/orders.server.ts";
 /**
  * What Rankwell needs from a way of taking payments. Two implement it: PayPal Checkout on the
  * Orders v2 REST API (paypal-rest/checkout.server.ts, the default) and PayPal Payments Standard
- * (`_xclick` form post + IPN, paypal-standard.server.ts), kept for merchants still on it. The
+ * (`_xclick` form post + IPN, paypal-standard/checkout.server.ts), kept for merchants still on it. The
  * rules that hold for both (which payment may mark which order Paid, refunds) are in
  * record.server.ts; storing and retrying notifications is in events.server.ts.
  */

@@ -24,8 +24,8 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
 ] as const;
 
-/** Not screens: an action, a download, feeds for crawlers, and the PayPal stand-in (a test double, not part of the site). */
-const NOT_SCREENS = new Set(["/logout", "/all-subscriber/csv", "/sitemap.xml", "/robots.txt", "/paypal-standin", "/paypal-standin/cgi-bin/webscr", "/paypal-standin/checkout/:token", "/paypal-standin/checkoutnow"]);
+/** Not screens: an action, a download, feeds for crawlers. */
+const NOT_SCREENS = new Set(["/logout", "/all-subscriber/csv", "/sitemap.xml", "/robots.txt"]);
 
 /** Pages whose parameter no page links to: opened with a made-up value (their "not valid" screen). */
 const MADE_UP: Record<string, string> = { "/invitation/:token": "/invitation/not-a-real-token", "/unsubscribe/:token": "/unsubscribe/not-a-real-token" };
@@ -211,5 +211,70 @@ test("every admin screen, as an admin", async ({ browser }) => {
   await expect(page.getByRole("status")).toBeVisible();
   const { findings, visited } = await auditAll(page, "admin");
   expect(visited.length).toBeGreaterThan(20);
+  expect(report(findings)).toEqual([]);
+});
+
+/**
+ * The PayPal stand-in's pages are no part of the site (nor of app/routes.ts): its own small HTML,
+ * served only in PAYPAL_MODE=standin. Developers and testers pay on them, so they are held to the
+ * same bar: the approval page of a REST order, the hosted checkout a Standard `_xclick` form
+ * opens, the page saying a checkout has ended, and the stand-in's own home.
+ */
+test("the PayPal stand-in's pages", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A payment account, so Pay now leads to the stand-in.
+  const admin = await newPage(browser);
+  const adminEmail = uniqueEmail("axe-standin-admin");
+  await register(admin, adminEmail);
+  makeAdmin(adminEmail);
+  await admin.goto("/admin");
+  await admin.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
+  await admin.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
+  if (admin.url().endsWith("/add-paypal-Email")) {
+    await admin.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
+    await admin.getByRole("button", { name: /^Create/ }).click();
+    await expect(admin.getByRole("status")).toBeVisible();
+  }
+
+  const page = await newPage(browser);
+  await register(page, uniqueEmail("axe-standin"));
+  await page.goto("/pricing/");
+  await page.getByRole("article", { name: "Basic" }).getByRole("link").click();
+  await page.getByLabel("Your name").fill("Ada Lovelace");
+  await page.getByLabel("Address").fill("12 Analytical Row, London");
+  await page.getByLabel("Country").fill("United Kingdom");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/pending-order\?placed=/);
+  const orderId = new URL(page.url()).searchParams.get("placed")!;
+  const findings: Finding[] = [];
+
+  await page.goto(`/pay-now/${orderId}`);
+  await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await expect(page).toHaveURL(/\/paypal-standin\/checkoutnow\?token=/);
+  findings.push(...(await audit(page, "/paypal-standin/checkoutnow?token=… (approval page)")));
+
+  const app = e2eEnv.APP_URL;
+  const opened = await page.request.post("/paypal-standin/cgi-bin/webscr", {
+    form: {
+      cmd: "_xclick",
+      business: "sales@rankwell.test",
+      item_name: "Basic",
+      amount: "49.00",
+      currency_code: "USD",
+      return: `${app}/received-payment/${orderId}`,
+      cancel_return: `${app}/order-cancelled/${orderId}`,
+      notify_url: `${app}/api/paypal/ipn`,
+    },
+    maxRedirects: 0,
+  });
+  expect(opened.status()).toBe(303);
+  await page.goto(opened.headers().location!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("PayPal stand-in — test payment, no money moves");
+  findings.push(...(await audit(page, "/paypal-standin/checkout/:token (hosted checkout)")));
+
+  expect((await page.goto("/paypal-standin/checkout/EC-ENDED"))?.status()).toBe(404);
+  findings.push(...(await audit(page, "/paypal-standin/checkout/EC-ENDED (ended)")));
+  expect((await page.goto("/paypal-standin"))?.status()).toBe(200);
+  findings.push(...(await audit(page, "/paypal-standin")));
   expect(report(findings)).toEqual([]);
 });

@@ -23,7 +23,7 @@ async function ensurePaymentAccount(admin: Page) {
   if (admin.url().endsWith("/add-paypal-Email")) {
     await admin.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
     await admin.getByRole("button", { name: /^Create/ }).click();
-    await expect(admin.getByRole("status")).toHaveText("Paypal Email Added");
+    await expect(admin.getByRole("status")).toHaveText("Payment account saved.");
   }
 }
 

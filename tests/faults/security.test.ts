@@ -199,6 +199,28 @@ describe("the PayPal stand-in", () => {
     const token = await fetch(`${overLan}/paypal-standin/v1/oauth2/token`, { method: "POST", body: "grant_type=client_credentials" });
     expect(token.status).toBe(403);
     expect((await fetch(`${overLan}/paypal-standin/checkoutnow?token=x`)).status).toBe(403);
+    // No stand-in answer on any of its URLs, React Router's data requests included (`.data`).
+    const urls = [
+      "/paypal-standin",
+      "/paypal-standin/",
+      "/paypal-standin.data",
+      "/paypal-standin/_.data",
+      "/paypal-standin/checkoutnow?token=x",
+      "/paypal-standin/checkoutnow.data?token=x",
+      "/paypal-standin/checkout/EC-X",
+      "/paypal-standin/checkout/EC-X.data",
+      "/paypal-standin/cgi-bin/webscr",
+      "/paypal-standin/cgi-bin/webscr.data",
+      "/paypal-standin/v2/checkout/orders/X",
+    ];
+    for (const url of urls) {
+      for (const method of ["GET", "POST"]) {
+        const answer = await fetch(`${overLan}${url}`, { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: method === "POST" ? "cmd=_notify-validate&intent=pay" : undefined });
+        const body = await answer.text();
+        expect([403, 404, 405], `${method} ${url}`).toContain(answer.status);
+        expect(body, `${method} ${url}`).not.toMatch(/no money moves|PAYPAL_MODE|VERIFIED|INVALID|cmd=_xclick|access_token|Pay to/);
+      }
+    }
     // A forged X-Forwarded-For naming this machine does not help.
     expect((await fetch(`${overLan}/paypal-standin/v1/oauth2/token`, { method: "POST", headers: { "X-Forwarded-For": "127.0.0.1" } })).status).toBe(403);
     // The site itself still reaches it over loopback.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookRequestHeaders } from "../../app/payments/paypal-rest/simulator.ts";
+import { webhookRequestHeaders } from "../../app/payments/standin/simulator.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 import { createPlan, pageText, paymentCount, placeOrder, setPaymentAccount } from "./orders-fixtures.ts";
 
@@ -115,3 +115,52 @@ describe("paying through the stand-in's REST protocol", () => {
     expect(create.status).toBe(400);
   });
 });
+
+describe("the stand-in's pages", () => {
+  it("answer anyone on this machine, signed in or not, as plain HTML with the site's security headers and no script", async () => {
+    const order = await placeOrder(alice, basic);
+    const approval = await toApprovalPage(order._id);
+    for (const who of [server.client(), alice, admin]) {
+      const response = await who.fetch(approval);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("cache-control")).toMatch(/no-store/);
+      const html = await response.text();
+      expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).not.toContain("<script");
+      expect(pageText(html)).toContain("PayPal stand-in — test payment, no money moves");
+    }
+    const home = await server.client().page("/paypal-standin");
+    expect(home.status).toBe(200);
+    expect(pageText(home.html)).toContain("PAYPAL_MODE=standin");
+  });
+
+  it("refuse a cross-site post, as every page of the site does", async () => {
+    const order = await placeOrder(alice, basic);
+    const approval = await toApprovalPage(order._id);
+    const forged = await fetch(`${server.url}${approval}`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=pay",
+      redirect: "manual",
+    });
+    expect(forged.status).toBe(403);
+    expect(await statusOf(order._id)).toBe("UnPaid");
+  });
+
+  it("an unknown or used-up checkout is a 404; React Router knows no stand-in page (no .data answer)", async () => {
+    const gone = await alice.page("/paypal-standin/checkoutnow?token=NOSUCHORDER");
+    expect(gone.status).toBe(404);
+    expect(pageText(gone.html)).toContain("This checkout has ended or never existed.");
+    expect((await alice.page("/paypal-standin/checkout/EC-NOSUCH")).status).toBe(404);
+    for (const path of ["/paypal-standin.data", "/paypal-standin/checkoutnow.data?token=X", "/paypal-standin/cgi-bin/webscr.data"]) {
+      const response = await alice.fetch(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toMatch(/no money moves|PAYPAL_MODE/);
+    }
+  });
+});
+

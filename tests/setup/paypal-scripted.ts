@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createSimulator, type SimOrderRecord, webhookRequestHeaders } from "../../app/payments/paypal-rest/simulator.ts";
+import { createSimulator, type SimOrderRecord, webhookRequestHeaders } from "../../app/payments/standin/simulator.ts";
 import type { Capture, PayPalOrder, WebhookEvent } from "../../app/payments/paypal-rest/types.ts";
 
 /**
  * A scripted PayPal REST API for integration tests, over real HTTP on 127.0.0.1: PayPal's
- * protocol and semantics (app/payments/paypal-rest/simulator.ts) in memory, plus what a test
+ * protocol and semantics (app/payments/standin/simulator.ts) in memory, plus what a test
  * needs to make PayPal misbehave: answer 5xx before doing anything, do the work and then lose
  * the answer (the connection drops), expire every token, capture as PENDING or DECLINED, change
  * what an order says (payee, amount), and send signed or forged webhooks when the test says so.

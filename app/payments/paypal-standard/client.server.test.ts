@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { paypalProvider } from "./paypal.server.ts";
-import { getCheckout, ipnFor, openCheckout, validateIpn } from "./paypal-standin.server.ts";
+import { paypalStandardClient } from "./client.server.ts";
 
 const noSleep = async () => {};
 
 describe("PayPal IPN verification", () => {
   it("posts the raw body back after cmd=_notify-validate and accepts only VERIFIED", async () => {
     const seen: string[] = [];
-    const provider = paypalProvider({
+    const provider = paypalStandardClient({
       baseUrl: "https://paypal.test/",
       sleep: noSleep,
       fetch: async (url, init) => {
@@ -21,11 +20,11 @@ describe("PayPal IPN verification", () => {
   });
 
   it("treats INVALID as final and network failures or 5xx as retryable, after one more try", async () => {
-    const invalid = paypalProvider({ baseUrl: "https://paypal.test", sleep: noSleep, fetch: async () => new Response("INVALID") });
+    const invalid = paypalStandardClient({ baseUrl: "https://paypal.test", sleep: noSleep, fetch: async () => new Response("INVALID") });
     expect(await invalid.verifyNotification(Buffer.from("x=1"))).toMatchObject({ verified: false, reason: expect.stringContaining("INVALID") });
 
     let calls = 0;
-    const flaky = paypalProvider({
+    const flaky = paypalStandardClient({
       baseUrl: "https://paypal.test",
       sleep: noSleep,
       fetch: async () => {
@@ -38,7 +37,7 @@ describe("PayPal IPN verification", () => {
     expect(calls).toBe(2);
 
     let busyCalls = 0;
-    const busy = paypalProvider({
+    const busy = paypalStandardClient({
       baseUrl: "https://paypal.test",
       sleep: noSleep,
       fetch: async () => (busyCalls++, new Response("busy", { status: 503 })),
@@ -46,7 +45,7 @@ describe("PayPal IPN verification", () => {
     expect(await busy.verifyNotification(Buffer.from("x=1"))).toMatchObject({ verified: false, retryable: true, reason: "PayPal answered HTTP 503" });
     expect(busyCalls).toBe(2);
 
-    const down = paypalProvider({
+    const down = paypalStandardClient({
       baseUrl: "https://paypal.test",
       sleep: noSleep,
       fetch: async () => {
@@ -57,7 +56,7 @@ describe("PayPal IPN verification", () => {
   });
 
   it("reads the fields the rules need", () => {
-    const provider = paypalProvider({ baseUrl: "https://paypal.test" });
+    const provider = paypalStandardClient({ baseUrl: "https://paypal.test" });
     const notice = provider.readNotification(
       Buffer.from("mc_gross=149.99&payment_status=Completed&receiver_email=a%40b.test&mc_currency=USD&txn_id=T1&invoice=abc"),
     );
@@ -71,47 +70,5 @@ describe("PayPal IPN verification", () => {
       completed: false,
       status: "Refunded",
     });
-  });
-});
-
-describe("the PayPal stand-in", () => {
-  const app = "http://localhost:3000";
-  const form = (extra: Record<string, string> = {}) =>
-    new URLSearchParams({
-      cmd: "_xclick",
-      business: "sales@example.com",
-      item_name: "Premium",
-      amount: "149.99",
-      currency_code: "USD",
-      custom: "order1",
-      return: `${app}/received-payment/order1`,
-      cancel_return: `${app}/order-cancelled/order1`,
-      notify_url: `${app}/api/paypal/ipn`,
-      ...extra,
-    });
-
-  it("opens a checkout for a well-formed form on this site only", () => {
-    const opened = openCheckout(form(), app);
-    expect("token" in opened && getCheckout(opened.token)).toMatchObject({ amount: "149.99", business: "sales@example.com" });
-    expect(openCheckout(form({ amount: "abc" }), app)).toHaveProperty("error");
-    expect(openCheckout(form({ notify_url: "http://169.254.169.254/latest" }), app)).toHaveProperty("error");
-    expect(openCheckout(form({ return: "https://evil.example/" }), app)).toHaveProperty("error");
-    expect(openCheckout(form({ business: "" }), app)).toMatchObject({ error: "Missing business" });
-  });
-
-  it("builds the IPN PayPal would send, and vouches only for IPNs it sent", () => {
-    const opened = openCheckout(form(), app) as { token: string };
-    const ipn = ipnFor(getCheckout(opened.token)!, "TXN1");
-    expect(Object.fromEntries(ipn)).toMatchObject({
-      txn_id: "TXN1",
-      payment_status: "Completed",
-      receiver_email: "sales@example.com",
-      mc_gross: "149.99",
-      mc_currency: "USD",
-      custom: "order1",
-    });
-    // Not sent (only payCheckout sends and remembers): INVALID, as PayPal answers for a forgery.
-    expect(validateIpn(`cmd=_notify-validate&${ipn}`)).toBe("INVALID");
-    expect(validateIpn(ipn.toString())).toBe("INVALID");
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { migratedSqlite } from "../../../tests/setup/temp-sqlite.ts";
-import { createOrderRequest } from "./rules.ts";
-import { standinPayPal } from "./standin.server.ts";
-import type { PayPalOrder, WebhookEvent } from "./types.ts";
+import { createOrderRequest } from "../paypal-rest/rules.ts";
+import type { PayPalOrder, WebhookEvent } from "../paypal-rest/types.ts";
+import { standinPayPal } from "./rest.server.ts";
 
 /**
  * The stand-in's REST core on a real (SQLite) database, as two server processes would share it:

@@ -1,11 +1,11 @@
-import { centsToAmount } from "../shared/money.ts";
-import { getOrderRow } from "../orders/orders.server.ts";
-import type { Services } from "../services.server.ts";
-import { IPN_PATH, paymentAccountEmail, returnUrls } from "./account.server.ts";
-import { PayPalUnavailable } from "./paypal-rest/client.server.ts";
-import { type PaymentNotice, paypalProvider } from "./paypal.server.ts";
-import type { Outcome, PaymentEvent, PaymentProvider } from "./provider.ts";
-import { recordCapture, recordRefund } from "./record.server.ts";
+import { centsToAmount } from "../../shared/money.ts";
+import { getOrderRow } from "../../orders/orders.server.ts";
+import type { Services } from "../../services.server.ts";
+import { IPN_PATH, paymentAccountEmail, returnUrls } from "../account.server.ts";
+import { PayPalUnavailable } from "../paypal-rest/client.server.ts";
+import type { Outcome, PaymentEvent, PaymentProvider } from "../provider.ts";
+import { recordCapture, recordRefund } from "../record.server.ts";
+import { type PaymentNotice, paypalStandardClient } from "./client.server.ts";
 
 /**
  * PayPal Payments Standard (PAYPAL_CHECKOUT=standard): the `_xclick` form post and IPN, for
@@ -16,7 +16,7 @@ import { recordCapture, recordRefund } from "./record.server.ts";
  */
 export function paypalStandardProvider(services: Pick<Services, "db" | "config" | "mailer">): PaymentProvider {
   const { config, db } = services;
-  const wire = paypalProvider({ baseUrl: config.paypal.baseUrl, verifyUrl: config.paypal.verifyUrl });
+  const wire = paypalStandardClient({ baseUrl: config.paypal.baseUrl, verifyUrl: config.paypal.verifyUrl });
 
   async function processIpn(raw: Buffer): Promise<Outcome> {
     const notice = wire.readNotification(raw);

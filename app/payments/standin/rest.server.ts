@@ -4,7 +4,7 @@ import { type Db, isUniqueViolation } from "../../db/db.server.ts";
 import type { PaypalStandinOrdersTable } from "../../db/tables.ts";
 import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../../jobs/queue.server.ts";
 import { createSimulator, type SimOrderRecord, type SimStore, webhookRequestHeaders } from "./simulator.ts";
-import type { WebhookEvent } from "./types.ts";
+import type { WebhookEvent } from "../paypal-rest/types.ts";
 
 /**
  * The local PayPal stand-in's REST API (PAYPAL_MODE=standin): the protocol simulator served from

@@ -1,5 +1,5 @@
-import { amountToCents, centsToAmount } from "../shared/money.ts";
-import type { CheckoutForm } from "./provider.ts";
+import { amountToCents, centsToAmount } from "../../shared/money.ts";
+import type { CheckoutForm } from "../provider.ts";
 
 export interface CheckoutRequest {
   orderId: string;
@@ -55,7 +55,7 @@ const RETRY_DELAYS_MS = [1000];
  * PayPal Payments Standard: the `_xclick` Buy Now form and IPN. Only the base URL differs
  * between live, sandbox and the local stand-in; the wire protocol is the same.
  */
-export function paypalProvider(options: PayPalOptions) {
+export function paypalStandardClient(options: PayPalOptions) {
   const webscr = `${options.baseUrl.replace(/\/+$/, "")}/cgi-bin/webscr`;
   const verifyUrl = options.verifyUrl ?? webscr;
   const doFetch = options.fetch ?? fetch;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { amountToCents } from "../../shared/money.ts";
-import type { Capture, CreateOrderRequest, PayPalOrder, WebhookEvent } from "./types.ts";
+import type { Capture, CreateOrderRequest, PayPalOrder, WebhookEvent } from "../paypal-rest/types.ts";
 
 /**
  * PayPal's REST protocol as far as Rankwell uses it (OAuth token, Orders v2 create / get /

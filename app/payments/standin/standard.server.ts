@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { amountToCents } from "../shared/money.ts";
+import { amountToCents } from "../../shared/money.ts";
 
 /**
  * A local stand-in for PayPal's hosted checkout and IPN, for development and tests (PAYPAL_MODE
