@@ -16,8 +16,9 @@ import { ErrorPage } from "./layout/error-page.tsx";
 import type { RootData } from "./layout/root-data.ts";
 
 /**
- * Every request: who is asking, then the access table's rule for this path. Loaders of
- * guarded pages still call requireUser/requireRole, which read the viewer set here.
+ * Every request: who is asking, then the access table's rule for this path (the page's row in
+ * app/pages.ts), for loaders and actions alike. Loaders and actions that need the signed-in user
+ * read it with `signedInUser`; they do not state the page's role again.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {

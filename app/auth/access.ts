@@ -1,90 +1,17 @@
 import { matchRoutes } from "react-router";
 import { type SectionDef, sections } from "../content/registry/sections.ts";
-import { ANY_ROLE, CONTENT_ROLE, isRole, type Role, strongestRole } from "./roles.ts";
+import { PAGES } from "../pages.ts";
+import { type Access, CONTENT_ROLE } from "./roles.ts";
 
 /**
  * Who may use each page and API call: the one table that the page guard, the API dispatcher and
- * the authorization test all read. A level is `public`, `user` (signed in) or a role of ROLES
- * (that role or a stronger one). `<Role>-or-404` is for a single-segment path such as the about
- * editor's `/:id`: anyone without the role gets the ordinary 404 page, so unknown paths stay plain
- * 404s. Ownership of a record (an order) is checked inside the service, on top of this.
+ * the authorization test all read. The pages' part is derived from the page table (app/pages.ts),
+ * where each page states its level once; the API's is below. Levels: `auth/roles.ts`.
  */
-export type Access = "public" | "user" | Role | `${Role}-or-404`;
+export { type Access, requiredRole } from "./roles.ts";
 
-/** The role an access level needs, if any. */
-export function requiredRole(access: Access): Role | undefined {
-  const role = access.replace(/-or-404$/, "");
-  return isRole(role) ? role : undefined;
-}
-
-const staticPageAccess: Record<string, Access> = {
-  "/": "public",
-  "/login": "public",
-  "/register": "public",
-  "/reset": "public",
-  "/logout": "public",
-  "/contact": "public",
-  "/contact-us": "public",
-  "/thanks": "public",
-  "/pricing": "public",
-  "/service": "public",
-  "/received-payment/:id": "public",
-  "/unsubscribe/:token": "public",
-  "/subscribe": "public",
-  "/sitemap.xml": "public",
-  "/robots.txt": "public",
-  // customer
-  "/dashboard": "user",
-  "/order-now/:id": "user",
-  "/my-order": "user",
-  "/pending-order": "user",
-  "/pay-now/:id": "user",
-  "/order-cancelled/:id": "user",
-  // The admin area (the original guarded it by sign-in only). Its dashboard opens to every role and
-  // shows what that role may do; content work is the Editor's, the rest the Admin's.
-  "/admin": ANY_ROLE,
-  "/setting": CONTENT_ROLE,
-  "/add-item": CONTENT_ROLE,
-  "/items": CONTENT_ROLE,
-  "/edit-item/:id": CONTENT_ROLE,
-  // The content workflow. History and trash show only sections the person may write (services check).
-  "/admin/drafts": CONTENT_ROLE,
-  "/admin/history/:id": CONTENT_ROLE,
-  "/admin/trash": CONTENT_ROLE,
-  "/admin/preview": CONTENT_ROLE,
-  "/admin/preview/pricing": CONTENT_ROLE,
-  "/admin/preview/service": CONTENT_ROLE,
-  "/admin-user/:id": "Admin",
-  "/admin/payment-status/:id": "Admin",
-  "/admin/payments": "Admin",
-  "/admin/mail": "Admin",
-  "/total-orders": "Admin",
-  "/all-messages": "Admin",
-  "/view/:id": "Admin",
-  "/all-subscriber": "Admin",
-  "/all-subscriber/csv": "Admin",
-  "/add-user": "Admin",
-  "/admin/audit-log": "Admin",
-  // An invitation link: anyone may open it; accepting needs the invited address (checked inside).
-  "/invitation/:token": "public",
-  "/admin/media": CONTENT_ROLE,
-};
-
-const registry = Object.values(sections) as SectionDef[];
-
-/**
- * Content screens come from the section registry: each admin page needs the write role of its
- * sections, each edit screen its section's. A lone `/:param` path answers 404 to everyone else.
- */
-function contentPageAccess(): Record<string, Access> {
-  const byPath = new Map<string, Role[]>();
-  for (const def of registry) {
-    for (const path of [def.adminPath, def.editPath, ...(def.aliasEditPaths ?? [])]) byPath.set(path, [...(byPath.get(path) ?? []), def.write]);
-  }
-  return Object.fromEntries([...byPath].map(([path, roles]) => [path, /^\/:[^/]+$/.test(path) ? (`${strongestRole(roles)}-or-404` as const) : strongestRole(roles)]));
-}
-
-export const pageAccess: Record<string, Access> = { ...staticPageAccess, ...contentPageAccess() };
+/** Every page's level, by URL pattern. */
+export const pageAccess: Record<string, Access> = Object.fromEntries(PAGES.filter((page) => page.path !== "*").map((page) => [page.path, page.access]));
 
 const pageRoutes = Object.entries(pageAccess).map(([path, access]) => ({ path, access }));
 
@@ -97,6 +24,8 @@ export function accessForPath(pathname: string): Access {
   const leaf = matches?.at(-1)?.route as { access: Access } | undefined;
   return leaf?.access ?? "public";
 }
+
+const registry = Object.values(sections) as SectionDef[];
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 

@@ -60,14 +60,21 @@ export function enforcePageAccess(access: Access, viewer: Viewer, request: Reque
   throw data({ message: refusal.message, ...extra }, { status: refusal.status });
 }
 
-/** For loaders and actions of signed-in pages: the user, or a redirect to /login. */
-export function requireUser(context: RouteContext, request: Request): SignedInUser {
-  const viewer = context.get(viewerContext);
-  enforcePageAccess("user", viewer, request);
-  return viewer.user!;
+/**
+ * For loaders and actions: the signed-in user. The root middleware has already applied the page's
+ * access level from the page table (app/pages.ts), so a page never states its role again. Should a
+ * request reach a loader without a user all the same, it is sent to /login, not failed.
+ */
+export function signedInUser(context: RouteContext): SignedInUser {
+  const { user } = context.get(viewerContext);
+  if (!user) throw redirect("/login");
+  return user;
 }
 
-/** For loaders and actions of pages that need a role: the user, or /login, or a 403. */
+/**
+ * For a check inside a page that its access level does not cover (the preview's drafts, shown
+ * only to editors by the pages that also render publicly): the user, or /login, or a 403.
+ */
 export function requireRole(context: RouteContext, request: Request, role: Role): SignedInUser {
   const viewer = context.get(viewerContext);
   enforcePageAccess(role, viewer, request);

@@ -26,6 +26,20 @@ export interface RoleHolder {
 /** The strongest of some roles (a page that shows several sections needs each one's role). */
 export const strongestRole = (roles: readonly Role[]): Role => roles.reduce((a, b) => (ROLES.indexOf(b) > ROLES.indexOf(a) ? b : a));
 
+/**
+ * Who may use a page or an API call. A level is `public`, `user` (signed in) or a role of ROLES
+ * (that role or a stronger one). `<Role>-or-404` is for a single-segment path such as the about
+ * editor's `/:id`: anyone without the role gets the ordinary 404 page, so unknown paths stay plain
+ * 404s. Ownership of a record (an order) is checked inside the service, on top of this.
+ */
+export type Access = "public" | "user" | Role | `${Role}-or-404`;
+
+/** The role an access level needs, if any. */
+export function requiredRole(access: Access): Role | undefined {
+  const role = access.replace(/-or-404$/, "");
+  return isRole(role) ? role : undefined;
+}
+
 /** True when the holder has `role` or a stronger one. */
 export function hasRole(holder: RoleHolder, role: Role): boolean {
   const needed = ROLES.indexOf(role);

@@ -1,68 +1,40 @@
 import { matchRoutes } from "react-router";
-import { accessForPath, requiredRole } from "../auth/access.ts";
-import { hasRole, type RoleHolder } from "../auth/roles.ts";
-import { adminPages } from "../content/admin/admin-pages.ts";
-import { PREVIEW_PATHS } from "../content/public/preview.ts";
+import { hasRole, requiredRole, type RoleHolder } from "../auth/roles.ts";
+import { NAV_GROUPS, type NavGroup, PAGES } from "../pages.ts";
 
 /**
- * Every admin screen, as data: the sidebar, the breadcrumb and the "current screen" mark all read
- * this list. A new screen is one line here (and its route and access entry); who may see it comes
- * from the access table, so the sidebar never offers what the server would refuse.
+ * The admin sidebar, the breadcrumb and the "current screen" mark, derived from the page table
+ * (app/pages.ts): a page with a sidebar entry is a screen here. Who sees an entry is its page's
+ * access level, so the sidebar never offers what the server would refuse.
  */
 
-export const NAV_GROUPS = ["Content", "Orders and payments", "Inbox", "People", "Settings"] as const;
-export type NavGroup = (typeof NAV_GROUPS)[number];
+export { NAV_GROUPS, type NavGroup };
 
 export interface AdminScreen {
   group: NavGroup;
   label: string;
   path: string;
   /** Screens opened from this one (an edit screen, one message), as route patterns. */
-  within?: string[];
+  within?: readonly string[];
 }
+
+// The rows with a sidebar entry, each with the role its page needs.
+const entries = PAGES.flatMap(({ path, access, nav }) => (nav ? [{ path, nav, role: requiredRole(access) }] : []));
+const top = entries.find((entry) => !entry.nav.group);
+if (!top) throw new Error("app/pages.ts: no dashboard (a sidebar entry without a group)");
 
 /** The dashboard: the top of the sidebar and the first crumb of every breadcrumb. */
-export const DASHBOARD = { label: "Dashboard", path: "/admin" } as const;
+export const DASHBOARD = { label: top.nav.label, path: top.path } as const;
 
-/** The content pages of the section registry that belong in `group`, each with its edit screens. */
-const contentScreens = (group: NavGroup): AdminScreen[] =>
-  adminPages
-    .filter((page) => (page.sections[0]?.admin.navGroup ?? "Content") === group)
-    .map((page) => ({ group, label: page.title, path: page.path, within: page.sections.flatMap((def) => [def.editPath, ...(def.aliasEditPaths ?? [])]) }));
+// Each screen with its page's role, read once (every admin page draws the sidebar).
+const screens = entries.flatMap(({ path, nav: { group, label, within }, role }) => (group ? [{ screen: { group, label, path, ...(within ? { within } : {}) } satisfies AdminScreen, role }] : []));
 
-export const ADMIN_SCREENS: AdminScreen[] = [
-  { group: "Content", label: "Site content", path: "/setting", within: ["/admin/history/:id"] },
-  { group: "Content", label: "Media library", path: "/admin/media" },
-  // The previews are reached from here (they show the public frame, not this one).
-  { group: "Content", label: "Unpublished changes", path: "/admin/drafts", within: Object.values(PREVIEW_PATHS) },
-  ...contentScreens("Content"),
-  { group: "Content", label: "Trash", path: "/admin/trash" },
-  { group: "Content", label: "Template items", path: "/items", within: ["/add-item", "/edit-item/:id"] },
-  { group: "Orders and payments", label: "All orders", path: "/total-orders", within: ["/admin/payment-status/:id"] },
-  { group: "Orders and payments", label: "Payments", path: "/admin/payments" },
-  { group: "Inbox", label: "Messages", path: "/all-messages", within: ["/view/:id"] },
-  { group: "Inbox", label: "Subscribers", path: "/all-subscriber" },
-  { group: "Inbox", label: "Mail", path: "/admin/mail" },
-  { group: "People", label: "Admin users", path: "/add-user", within: ["/admin-user/:id"] },
-  { group: "People", label: "Audit log", path: "/admin/audit-log" },
-  ...contentScreens("Settings"),
-];
-
-/** True when the access table lets `viewer` open `path`. */
-export function mayOpen(viewer: RoleHolder, path: string): boolean {
-  const role = requiredRole(accessForPath(path));
-  return role ? hasRole(viewer, role) : true;
-}
-
-// Each screen's role, looked up in the access table once (every admin page draws the sidebar).
-const screenRoles = new Map(ADMIN_SCREENS.map((screen) => [screen, requiredRole(accessForPath(screen.path))]));
+/** Every sidebar entry but the dashboard, in sidebar order within each group. */
+export const ADMIN_SCREENS: AdminScreen[] = screens.map((s) => s.screen);
 
 /** The screens the viewer's roles allow, grouped in sidebar order (empty groups left out). */
 export function sidebarGroups(viewer: RoleHolder): { group: NavGroup; screens: AdminScreen[] }[] {
-  const visible = ADMIN_SCREENS.filter((screen) => {
-    const role = screenRoles.get(screen);
-    return role ? hasRole(viewer, role) : true;
-  });
+  const visible = screens.filter(({ role }) => !role || hasRole(viewer, role)).map((s) => s.screen);
   return NAV_GROUPS.map((group) => ({ group, screens: visible.filter((s) => s.group === group) })).filter((g) => g.screens.length > 0);
 }
 

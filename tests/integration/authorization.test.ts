@@ -38,15 +38,33 @@ function expected(access: Access, who: Who): Verdict {
   return who === "visitor" ? "login" : "forbidden";
 }
 
+/** What a page answer means (a 404 counts as a refusal only where the level hides the page). */
+const verdictOf = (status: number, location: string | null, verdict: Verdict): Verdict =>
+  status === 302 && location?.startsWith("/login?") ? "login" : status === 403 ? "forbidden" : status === 404 && verdict === "not-found" ? "not-found" : "allowed";
+
 describe("pages", () => {
   for (const [path, access] of Object.entries(pageAccess)) {
     it(`${path} is ${access}`, async () => {
       for (const who of everyone) {
         const page = await people[who].page(concrete(path));
         const verdict = expected(access, who);
-        const got: Verdict =
-          page.status === 302 && page.location?.startsWith("/login?") ? "login" : page.status === 403 ? "forbidden" : page.status === 404 && verdict === "not-found" ? "not-found" : "allowed";
-        expect(`${who}: ${got}`).toBe(`${who}: ${verdict}`);
+        expect(`${who}: ${verdictOf(page.status, page.location, verdict)}`).toBe(`${who}: ${verdict}`);
+      }
+    });
+  }
+});
+
+// Actions do not restate their page's role: the root middleware refuses a form post as it refuses the page.
+describe("page forms", () => {
+  for (const [path, access] of Object.entries(pageAccess)) {
+    const refused = everyone.filter((who) => expected(access, who) !== "allowed");
+    if (refused.length === 0) continue;
+    it(`a post to ${path} is refused below ${access}`, async () => {
+      for (const who of refused) {
+        const response = await people[who].form(concrete(path), { _intent: "delete" });
+        await response.body?.cancel();
+        const verdict = expected(access, who);
+        expect(`${who}: ${verdictOf(response.status, response.headers.get("location"), verdict)}`).toBe(`${who}: ${verdict}`);
       }
     });
   }

@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
-import { requireRole } from "~/auth/permissions.server.ts";
 import { ROLES } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { pageParam } from "~/db/paging.ts";
@@ -21,7 +20,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin users | Rankwell 
 
 /** Active grants and pending invitations, each paged on its own (`?page=`, `?pendingPage=`). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
   const [active, pending] = await Promise.all([
@@ -36,7 +34,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * invitation; or sends a pending grant's invitation again.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireRole(context, request, "Admin");
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   const actor = auditActor(context.get(viewerContext));

@@ -1,4 +1,3 @@
-import { requireRole } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
@@ -11,7 +10,6 @@ import type { Route } from "./+types/all-subscriber";
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, "Admin");
   const { services } = context.get(requestContext);
   return listSubscribers(services.db, pageParam(new URL(request.url)), INBOX_PAGE_SIZES.subscribers);
 }

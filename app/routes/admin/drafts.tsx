@@ -1,6 +1,4 @@
 import { Form, Link, useActionData } from "react-router";
-import { requireRole } from "~/auth/permissions.server.ts";
-import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { editUrl } from "~/content/admin/admin-pages.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
@@ -24,8 +22,7 @@ import type { Route } from "./+types/drafts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Unpublished changes | Rankwell" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, CONTENT_ROLE);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const drafts = await listUnpublished(services.db, context.get(viewerContext));
   return { drafts };
@@ -38,7 +35,6 @@ const sectionOf = (key: string): SectionDef => {
 };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireRole(context, request, CONTENT_ROLE);
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   const viewer = context.get(viewerContext);

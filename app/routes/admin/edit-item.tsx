@@ -1,7 +1,5 @@
 import { redirect, useNavigation } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
-import { requireRole } from "~/auth/permissions.server.ts";
-import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { formValues, guardForm, orPageError, unknownAction } from "~/forms.server.ts";
 import { deleteItem, getItem, updateItem } from "~/items/items.server.ts";
@@ -18,15 +16,13 @@ export const handle: AdminHandle = { crumb: "Edit item" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit item | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireRole(context, request, CONTENT_ROLE);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   return { item: await orPageError(getItem(services.db, params.id)) };
 }
 
-/** Save the item's fields, or delete it (after the confirmation on the page). The role is checked here, on the server. */
+/** Save the item's fields, or delete it (after the confirmation on the page). Its role (the page table's) is checked on the server, by the root middleware. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireRole(context, request, CONTENT_ROLE);
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   const actor = auditActor(context.get(viewerContext));

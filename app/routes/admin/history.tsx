@@ -1,6 +1,4 @@
 import { Form, Link, useActionData } from "react-router";
-import { requireRole } from "~/auth/permissions.server.ts";
-import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { editUrl } from "~/content/admin/admin-pages.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
@@ -28,13 +26,11 @@ export const handle: AdminHandle = { crumb: "History" };
 export const meta: Route.MetaFunction = () => [{ title: "History | Settings | Rankwell" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireRole(context, request, CONTENT_ROLE);
   const { services } = context.get(requestContext);
   return orPageError(recordHistory(services.db, context.get(viewerContext), params.id, pageParam(new URL(request.url))));
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireRole(context, request, CONTENT_ROLE);
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {

@@ -1,6 +1,4 @@
 import { Link, useSearchParams } from "react-router";
-import { requireRole } from "~/auth/permissions.server.ts";
-import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { pageParam } from "~/db/paging.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { ITEMS_PAGE_SIZE, listItems } from "~/items/items.server.ts";
@@ -14,7 +12,6 @@ import type { Route } from "./+types/items";
 export const meta: Route.MetaFunction = () => [{ title: "Template items | Rankwell admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, CONTENT_ROLE);
   const { services } = context.get(requestContext);
   return listItems(services.db, pageParam(new URL(request.url)), ITEMS_PAGE_SIZE);
 }

@@ -1,6 +1,4 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireRole } from "~/auth/permissions.server.ts";
-import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { describeImageUsers, type ImageUser } from "~/content/registry/image-users.ts";
 import { imageUsage } from "~/content/workflow/images.server.ts";
@@ -29,7 +27,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Media library | Rankwel
 const PAGE_SIZE = 24;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, CONTENT_ROLE);
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
   const search = url.searchParams.get("q")?.slice(0, 100) ?? "";
@@ -44,7 +41,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type Result = { ok: boolean; intent: "upload" | "delete"; message: string; id?: string };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireRole(context, request, CONTENT_ROLE);
   const { services } = context.get(requestContext);
   const viewer = context.get(viewerContext);
   const contentType = request.headers.get("content-type");

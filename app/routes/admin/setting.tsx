@@ -1,6 +1,4 @@
 import { Link } from "react-router";
-import { requireRole } from "~/auth/permissions.server.ts";
-import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { hubPages, SPEC_HUB_PATHS } from "~/content/admin/admin-pages.ts";
 import type { SectionDef } from "~/content/registry/sections.ts";
 import { requestContext } from "~/services.server.ts";
@@ -14,8 +12,7 @@ import { LinkLine } from "~/ui/link-line.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Rankwell" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, CONTENT_ROLE);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const rows = await services.db
     .selectFrom("content_items")

@@ -1,6 +1,4 @@
 import { Form, Link, useActionData } from "react-router";
-import { requireRole } from "~/auth/permissions.server.ts";
-import { CONTENT_ROLE } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
 import { type SectionDef, sections } from "~/content/registry/sections.ts";
@@ -20,14 +18,12 @@ import type { Route } from "./+types/trash";
 export const meta: Route.MetaFunction = () => [{ title: "Trash | Rankwell" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRole(context, request, CONTENT_ROLE);
   const { services } = context.get(requestContext);
   const trash = await listTrash(services.db, context.get(viewerContext), pageParam(new URL(request.url)));
   return { items: trash.items, page: trash.page, pageCount: trash.pageCount, total: trash.total, offset: trash.offset };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireRole(context, request, CONTENT_ROLE);
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   return guardForm(values, async () => {

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { requireUser } from "~/auth/permissions.server.ts";
+import { signedInUser } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { Card } from "~/orders/cards.tsx";
 import { formatUsd } from "~/shared/money.ts";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Rankwell" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+  const user = signedInUser(context);
   const { services } = context.get(requestContext);
   const [orders, spentCents] = await Promise.all([
     listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerDashboard),

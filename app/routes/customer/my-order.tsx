@@ -1,4 +1,4 @@
-import { requireUser } from "~/auth/permissions.server.ts";
+import { signedInUser } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { CustomerOrdersTable } from "~/orders/order-table.tsx";
 import { listOrders } from "~/orders/orders.server.ts";
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: "My orders | Rankwell" }
 
 /** My Orders: the signed-in customer's own orders only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+  const user = signedInUser(context);
   const { services } = context.get(requestContext);
   return { orders: await listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerOrders) };
 }

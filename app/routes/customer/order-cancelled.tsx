@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
-import { requireUser } from "~/auth/permissions.server.ts";
+import { signedInUser } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { AppError } from "~/errors.ts";
 import { cancelOrder, ownOrder } from "~/orders/orders.server.ts";
@@ -32,8 +32,8 @@ async function cancel(services: Services, user: Parameters<typeof cancelOrder>[1
 }
 
 /** The signed-in owner's order (404 for anyone else's) and where the page leads afterwards. */
-async function ownerView({ context, request, params }: Pick<Route.LoaderArgs, "context" | "request" | "params">) {
-  const user = requireUser(context, request);
+async function ownerView({ context, params }: Pick<Route.LoaderArgs, "context" | "params">) {
+  const user = signedInUser(context);
   const { services } = context.get(requestContext);
   const next = hasRole(context.get(viewerContext), "Admin") ? "/admin" : "/dashboard";
   const order = await ownOrder(services.db, user, params.id).catch((error) => {

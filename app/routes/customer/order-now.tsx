@@ -2,7 +2,7 @@ import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { parseInput } from "~/errors.ts";
 import { idempotencyKeySchema } from "~/orders/schema.ts";
-import { requireUser } from "~/auth/permissions.server.ts";
+import { signedInUser } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, limitRate, orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { createOrder, findPlan } from "~/orders/orders.server.ts";
@@ -16,8 +16,8 @@ import type { Route } from "./+types/order-now";
 
 export const meta: Route.MetaFunction = () => [{ title: "Order | Rankwell" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   const { services } = context.get(requestContext);
   const plan = await orPageError(findPlan(services.db, { planId: params.id }));
   // Said before ordering, not after: online payment needs the payment account to be set up.
@@ -33,7 +33,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
  * price from the stored plan; email, statuses and date are set by the server.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInUser(context);
   const values = await formValues(request);
   return guardForm(values, async () => {
     const token = values.orderToken ? parseInput(z.object({ orderToken: idempotencyKeySchema }), values).orderToken : undefined;

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { requireUser } from "~/auth/permissions.server.ts";
+import { signedInUser } from "~/auth/permissions.server.ts";
 import { orPageError } from "~/forms.server.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Pay | Rankwell" }, { na
  * action creates the PayPal order and sends the buyer to PayPal. Payments Standard: the hosted
  * checkout form, built on the server from the stored order, posted straight to PayPal.
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = signedInUser(context);
   const { services } = context.get(requestContext);
   const order = await orPageError(ownOrder(services.db, user, params.id));
   let payment: { kind: "post" } | { kind: "form"; action: string; fields: [string, string][] } | { kind: "unavailable"; reason: string } | null = null;
@@ -47,8 +47,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 /** Pay Now (PayPal Checkout): creates or reuses the PayPal order and sends the buyer to PayPal. */
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ context, params }: Route.ActionArgs) {
+  const user = signedInUser(context);
   const { services } = context.get(requestContext);
   const order = await orPageError(ownOrder(services.db, user, params.id));
   if (!isPayable(order)) return redirect(`/pay-now/${order.id}`, 303);

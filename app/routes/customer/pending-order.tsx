@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireUser } from "~/auth/permissions.server.ts";
+import { signedInUser } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { isId } from "~/db/ids.server.ts";
 import { CustomerOrdersTable } from "~/orders/order-table.tsx";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Pending orders | Rankwe
  * its Pay Now, so the next step is in view on a phone too.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+  const user = signedInUser(context);
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
   const placedId = url.searchParams.get("placed");
