@@ -60,6 +60,7 @@ const envSchema = z.object({
     .transform((v) => v === "on"),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   MEDIA_MAX_MB: z.coerce.number({ error: "must be a number of megabytes from 1 to 100" }).min(1, "must be from 1 to 100").max(100, "must be from 1 to 100").default(10),
+  ORDER_FILE_MAX_MB: z.coerce.number({ error: "must be a number of megabytes from 1 to 100" }).min(1, "must be from 1 to 100").max(100, "must be from 1 to 100").default(20),
   MEDIA_S3_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://ACCESS_KEY_ID:SECRET@s3.eu-central-1.amazonaws.com/bucket" })
     .optional(),
@@ -132,6 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** This process runs queued work (mail, payment notifications); `off` only enqueues it. */
     jobs: { worker: c.JOBS_WORKER, pollMs: c.JOBS_POLL_MS },
     media: { maxBytes: Math.round(c.MEDIA_MAX_MB * 1024 * 1024), s3: c.MEDIA_S3_URL ? s3Bucket(c.MEDIA_S3_URL) : undefined },
+    /** Files of an order (attachments, deliverables): never public; in the bucket under private/ when one is set. */
+    orderFiles: { maxBytes: Math.round(c.ORDER_FILE_MAX_MB * 1024 * 1024), maxPerPost: 5 },
   };
 }
 

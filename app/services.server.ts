@@ -8,6 +8,7 @@ import type { JobQueue } from "./jobs/queue.server.ts";
 import type { Logger } from "./logger.server.ts";
 import type { Mailer } from "./mail/mailer.server.ts";
 import type { MediaLibrary } from "./media/library.server.ts";
+import type { OrderFileStore } from "./orders/files/order-files.server.ts";
 import type { RateLimiter } from "./security/rate-limit.server.ts";
 
 /** What every loader, action and API handler works with; built once per process. */
@@ -19,6 +20,8 @@ export interface Services {
   mailer: Mailer;
   jobs: JobQueue;
   media: MediaLibrary;
+  /** Files that belong to orders: never public (app/orders/files). */
+  orderFiles: OrderFileStore;
   log: Logger;
   rateLimiter: RateLimiter;
   /** What /healthz reports: database read and write, mail. */

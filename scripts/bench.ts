@@ -110,6 +110,8 @@ function seedRows(count: number): OrdersTable[] {
       paid_at: stage === "paid" ? created : null,
       paypal_order_id: null,
       paypal_request_id: null,
+      delivery_days: null,
+      due_at: null,
       refunded_at: null,
       idempotency_key: null,
     });

@@ -17,6 +17,7 @@ import { createLogger } from "~/logger.server.ts";
 import { createJobQueue } from "~/jobs/queue.server.ts";
 import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
 import { createMediaLibrary } from "~/media/library.server.ts";
+import { createOrderFileStore } from "~/orders/files/order-files.server.ts";
 import { ENVELOPE_BYTES, tooLarge } from "~/media/upload.server.ts";
 import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
@@ -90,6 +91,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     mailer,
     jobs,
     media,
+    orderFiles: createOrderFileStore(db, config),
     log,
     rateLimiter,
     health: createHealth(db, failures, { cacheMs: config.healthCacheMs }),

@@ -4,7 +4,7 @@
  */
 export const AUDIT_KINDS = {
   content: "Content",
-  orders: "Order status",
+  orders: "Orders",
   people: "Users and roles",
   "payment-account": "Payment account",
   inbox: "Messages",
@@ -28,6 +28,13 @@ export const AUDIT_ACTIONS = {
   "media.upload": { kind: "content", label: "Image uploaded" },
   "media.delete": { kind: "content", label: "Image deleted" },
   "order.status": { kind: "orders", label: "Order status changed" },
+  "order.brief": { kind: "orders", label: "Brief sent" },
+  "order.start": { kind: "orders", label: "Work started" },
+  "order.deliver": { kind: "orders", label: "Work delivered" },
+  "order.approve": { kind: "orders", label: "Delivery approved" },
+  "order.changes": { kind: "orders", label: "Changes requested" },
+  "order.message": { kind: "orders", label: "Order message sent" },
+  "brief.questions": { kind: "orders", label: "Brief questions changed" },
   "user.add": { kind: "people", label: "Role granted" },
   "user.change": { kind: "people", label: "User changed" },
   "user.remove": { kind: "people", label: "User removed" },

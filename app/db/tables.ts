@@ -18,6 +18,12 @@ export interface Database {
   content_trash: ContentTrashTable;
   orders: OrdersTable;
   order_stage_history: OrderStageHistoryTable;
+  brief_questions: BriefQuestionsTable;
+  order_briefs: OrderBriefsTable;
+  order_messages: OrderMessagesTable;
+  order_deliveries: OrderDeliveriesTable;
+  order_files: OrderFilesTable;
+  order_file_blobs: OrderFileBlobsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   payment_refunds: PaymentRefundsTable;
@@ -221,6 +227,80 @@ export interface OrdersTable {
   refunded_at: string | null;
   /** The client's key for this order (form token or Idempotency-Key): unique per customer. */
   idempotency_key: string | null;
+  /** The plan's delivery time in days when the order was placed (null: none set). */
+  delivery_days: number | null;
+  /** When the work is due: the brief's arrival plus delivery_days (null until then). */
+  due_at: string | null;
+}
+
+/** A question a plan's customers answer in their brief (app/orders/brief). */
+export interface BriefQuestionsTable {
+  plan_id: string;
+  /** Stable within the plan: answers are keyed by it. */
+  key: string;
+  position: number;
+  kind: "url" | "text" | "longText" | "keywords" | "yesNo" | "choice" | "file";
+  label: string;
+  help: string;
+  required: number;
+  /** The choices of a `choice` question, JSON array of strings. */
+  options: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** An order's brief: the questions as they were when it was placed, the answers so far, and when it was sent. */
+export interface OrderBriefsTable {
+  order_id: string;
+  /** JSON array of the questions (key, kind, label, help, required, options). */
+  questions: string;
+  /** JSON object: question key to the answer (text, a list for keywords, a file id for a file). */
+  answers: string;
+  submitted_at: string | null;
+  updated_at: string;
+}
+
+/** A message of an order's conversation, from its customer or from the agency. */
+export interface OrderMessagesTable {
+  id: string;
+  order_id: string;
+  side: "customer" | "agency";
+  author_email: string;
+  body: string;
+  created_at: string;
+  /** When the other side first saw it on the order's page (null: unread). */
+  read_at: string | null;
+}
+
+/** A delivery of the agency's work: its summary; its files are order files. */
+export interface OrderDeliveriesTable {
+  id: string;
+  order_id: string;
+  summary: string;
+  delivered_by: string;
+  created_at: string;
+}
+
+/** A file that belongs to an order (attachment, deliverable, brief answer): never public. */
+export interface OrderFilesTable {
+  /** 32 random hex digits: the address cannot be guessed; access is checked on top. */
+  id: string;
+  order_id: string;
+  message_id: string | null;
+  delivery_id: string | null;
+  question_key: string | null;
+  name: string;
+  content_type: string;
+  byte_size: number;
+  storage: "database" | "s3";
+  uploaded_by: string;
+  created_at: string;
+}
+
+/** The bytes of an order file kept in the database. */
+export interface OrderFileBlobsTable {
+  file_id: string;
+  data: Uint8Array;
 }
 
 /** One move of an order from stage to stage: who made it and when (shown on the order's timeline). */

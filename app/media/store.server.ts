@@ -48,7 +48,8 @@ export class StorageError extends Error {}
  * An S3-compatible bucket, spoken to with signed requests (AWS Signature Version 4, aws4fetch):
  * PutObject, GetObject and DeleteObject on path-style URLs, nothing else.
  */
-export function s3Store(bucket: S3Bucket): BlobStore {
+export function s3Store(bucket: S3Bucket, options: { cacheControl?: string } = {}): BlobStore {
+  const cacheControl = options.cacheControl ?? "public, max-age=31536000, immutable";
   const client = new AwsClient({ accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey, service: "s3", region: bucket.region, retries: 2 });
   const objectUrl = (key: string) => `${bucket.endpoint}/${bucket.bucket}/${bucket.prefix}${key.split("/").map(encodeURIComponent).join("/")}`;
   const fail = async (what: string, response: Response) => {
@@ -68,7 +69,7 @@ export function s3Store(bucket: S3Bucket): BlobStore {
       const response = await client.fetch(objectUrl(key), {
         method: "PUT",
         body: new Uint8Array(bytes),
-        headers: { "content-type": contentType, "x-amz-content-sha256": sha256, "cache-control": "public, max-age=31536000, immutable" },
+        headers: { "content-type": contentType, "x-amz-content-sha256": sha256, "cache-control": cacheControl },
       });
       if (!response.ok) throw await fail(`PutObject ${key}`, response);
     },

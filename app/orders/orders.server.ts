@@ -1,11 +1,11 @@
-import type { Selectable } from "kysely";
+import type { Selectable, SelectQueryBuilder } from "kysely";
 import { hasRole } from "../auth/roles.ts";
 import type { SignedInUser, Viewer } from "../auth/viewer.server.ts";
 import { getRecord, listRecords } from "../content/content.server.ts";
 import { type Db, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
-import type { OrdersTable } from "../db/tables.ts";
+import type { Database, OrdersTable } from "../db/tables.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import type { DbOrTrx } from "../jobs/queue.server.ts";
 import type { Services } from "../services.server.ts";
@@ -14,8 +14,9 @@ import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { describeChanges } from "../audit/summary.ts";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, centsToAmount, formatUsd } from "../shared/money.ts";
-import { isCancelled, isPaid, isRefunded, type OrderStatus, PAID_STAGES, type PaymentStatus, paymentStatusOf, type Stage, stageLabel, UNPAID_STAGES } from "../shared/order-stages.ts";
+import { isCancelled, isPaid, isRefunded, type OrderStatus, PAID_STAGES, type PaymentStatus, paymentStatusOf, type Stage, STAGE_NAMES, stageLabel, stagesWaitingOn, UNPAID_STAGES } from "../shared/order-stages.ts";
 import { moveOrder, recordStage, type Trx } from "./stages.server.ts";
+import { answersFrom, briefArrives, earlyBrief, startBrief } from "./brief/brief.server.ts";
 import { IDEMPOTENCY_MISMATCH, newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
 
@@ -37,6 +38,8 @@ export interface OrderRecord {
   /** Where the order is in its life (app/shared/order-stages.ts), and how that reads. */
   stage: Stage;
   stageLabel: string;
+  /** When the work is due (the brief's arrival plus the plan's delivery time), once the brief is in. */
+  dueAt: string | null;
   /** ISO-8601 UTC; pages show it MM/DD/YYYY. */
   orderDate: string;
 }
@@ -55,13 +58,14 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
     orderStatus: row.order_status,
     stage: row.stage,
     stageLabel: stageLabel(row),
+    dueAt: row.due_at,
     orderDate: row.created_at,
   };
 }
 
 /** The plan an order is for, with its price in cents; 404 when there is no such plan. */
 export async function findPlan(db: Db, ref: { planId?: string; packageName?: string }) {
-  let plan: { _id: string; packageName: string; packagePrice: string } | undefined;
+  let plan: { _id: string; packageName: string; packagePrice: string; deliveryDays?: string } | undefined;
   if (ref.planId) {
     plan = isId(ref.planId) ? await getRecord(db, "pricingPlans", ref.planId) : undefined;
   } else if (ref.packageName) {
@@ -75,7 +79,8 @@ export async function findPlan(db: Db, ref: { planId?: string; packageName?: str
   if (priceCents === null || priceCents <= 0) {
     throw new AppError(409, "This plan cannot be ordered right now because its price is not set. Please contact us.");
   }
-  return { id: plan._id, packageName: plan.packageName, priceCents };
+  const days = Number(plan.deliveryDays);
+  return { id: plan._id, packageName: plan.packageName, priceCents, deliveryDays: Number.isInteger(days) && days > 0 ? days : null };
 }
 
 /** A placed order, and whether it was placed before (a retry with the same idempotency key). */
@@ -103,6 +108,9 @@ export async function createOrder(
 ): Promise<PlacedOrder> {
   const fields = parseInput(orderFormSchema, input);
   const plan = await findPlan(services.db, planRef);
+  // Brief answers given on the order form: checked like a saved part of the brief, before anything is stored.
+  const given = answersFrom((input ?? {}) as Record<string, unknown>);
+  const early = Object.keys(given).length ? await earlyBrief(services.db, plan.id, given) : undefined;
   const now = nowIso();
   const row: OrderRow = {
     id: newId(),
@@ -124,6 +132,8 @@ export async function createOrder(
     paypal_request_id: null,
     refunded_at: null,
     idempotency_key: idempotencyKey ?? null,
+    delivery_days: plan.deliveryDays,
+    due_at: null,
   };
   if (idempotencyKey) {
     const earlier = await orderByKey(services.db, user.id, idempotencyKey);
@@ -134,6 +144,7 @@ export async function createOrder(
     await services.db.transaction().execute(async (trx) => {
       await trx.insertInto("orders").values(row).execute();
       await recordStage(trx, { orderId: row.id, from: null, to: row.stage, by: row.customer_email, at: now });
+      await startBrief(trx, row.id, plan.id, now, early);
       await tellAdmins(services, trx, row);
     });
   } catch (error) {
@@ -186,17 +197,39 @@ async function tellAdmins(services: Pick<Services, "mailer" | "config">, trx: Db
 export interface OrderFilter {
   userId?: string;
   stages?: readonly Stage[];
+  /** Only orders due before this time (ISO) that the agency still works on: overdue. */
+  dueBefore?: string;
+}
+
+/** The filter of an admin list view: waiting on us, waiting on the customer, overdue; or one stage. */
+export function adminFilter(view: { waiting?: string | null; stage?: string | null }, now = nowIso()): OrderFilter {
+  if (view.waiting === "us") return { stages: stagesWaitingOn("agency") };
+  if (view.waiting === "customer") return { stages: stagesWaitingOn("customer") };
+  if (view.waiting === "overdue") return { stages: stagesWaitingOn("agency"), dueBefore: now };
+  if (view.stage && (STAGE_NAMES as string[]).includes(view.stage)) return { stages: [view.stage as Stage] };
+  return {};
+}
+
+/** How many orders a filter finds (the admin dashboard's counts). */
+export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const row = await filtered(db.selectFrom("orders"), filter)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function filtered<QB extends SelectQueryBuilder<Database, "orders", object>>(query: QB, filter: OrderFilter): QB {
+  return query
+    .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
+    .$if(filter.stages !== undefined, (qb) => qb.where("stage", "in", filter.stages!.length ? filter.stages! : ["-" as Stage]))
+    .$if(filter.dueBefore !== undefined, (qb) => qb.where("due_at", "<", filter.dueBefore!)) as QB;
 }
 
 export const filterFor = (viewer: Viewer): OrderFilter => (hasRole(viewer, "Admin") ? {} : { userId: viewer.user?.id ?? "-" });
 
 /** One page of orders, newest first, counted and cut in SQL. */
 export async function listOrders(db: Db, filter: OrderFilter, page: number, pageSize: number): Promise<{ items: OrderRecord[] } & PageInfo> {
-  const query = db
-    .selectFrom("orders")
-    .selectAll()
-    .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
-    .$if(filter.stages !== undefined, (qb) => qb.where("stage", "in", filter.stages!));
+  const query = filtered(db.selectFrom("orders").selectAll(), filter);
   const { rows, ...info } = await newestFirstPage(query, page, pageSize);
   return { items: rows.map(toOrderRecord), ...info };
 }
@@ -228,7 +261,12 @@ const asMarked = (result: Awaited<ReturnType<typeof moveOrder>>): MarkPaidResult
  * The one way an order becomes Paid (a verified capture or notification), and into Total Sales:
  * run inside the caller's transaction, beside the payment record, so both or neither are written.
  */
-export const markOrderPaid = async (trx: Trx, order: Pick<OrderRow, "id">, paidAt = nowIso()) => asMarked(await moveOrder(trx, order.id, "pay", "PayPal", { at: paidAt }));
+export async function markOrderPaid(services: Pick<Services, "mailer" | "config">, trx: Trx, order: Pick<OrderRow, "id" | "customer_email">, paidAt = nowIso()): Promise<MarkPaidResult> {
+  const paid = await moveOrder(trx, order.id, "pay", "PayPal", { at: paidAt });
+  // A brief the customer sent before paying reaches the agency with the money.
+  if (paid.moved) await briefArrives(services, trx, order.id, { email: order.customer_email, ip: null }, paidAt);
+  return asMarked(paid);
+}
 
 /**
  * A fully refunded order: Refunded, and out of Total Sales (a customer's Total Spent counts paid

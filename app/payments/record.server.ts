@@ -36,7 +36,7 @@ export async function recordCapture(services: Pick<Services, "db" | "config" | "
   let stage: Stage | "gone" | undefined;
   try {
     await services.db.transaction().execute(async (trx) => {
-      const paid = await markOrderPaid(trx, order, now);
+      const paid = await markOrderPaid(services, trx, order, now);
       if (!paid.marked) {
         stage = paid.stage;
         return;

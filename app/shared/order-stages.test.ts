@@ -4,7 +4,8 @@ import { canMove, isPaid, orderStatusOf, PAID_STAGES, PAYMENT_STATUS_LABELS, pay
 describe("order stages", () => {
   it("a paid order never reads Pending: the stage decides the wording", () => {
     expect(stageLabel({ stage: "ordered" })).toBe("Waiting for payment");
-    expect(stageLabel({ stage: "paid" })).toBe("In progress");
+    expect(stageLabel({ stage: "paid" })).toBe("Paid");
+    expect(stageLabel({ stage: "in-progress" })).toBe("In progress");
     expect(stageLabel({ stage: "cancelled" })).toBe("Cancelled");
     expect(stageLabel({ stage: "refunded" })).toBe("Refunded");
     expect(stageLabel({ stage: "delivered" })).toBe("Delivered");
@@ -15,11 +16,11 @@ describe("order stages", () => {
   });
 
   it("the spec's two statuses follow from the stage, and back", () => {
-    for (const stage of STAGE_NAMES) {
-      const payment = paymentStatusOf(stage);
-      const order = orderStatusOf(stage, "Pending");
-      expect(stageFromStatuses(payment, order)).toBe(stage);
+    for (const stage of ["ordered", "paid", "delivered", "cancelled", "refunded"] as const) {
+      expect(stageFromStatuses(paymentStatusOf(stage), orderStatusOf(stage, "Pending"))).toBe(stage);
     }
+    expect(STAGE_NAMES.filter((stage) => orderStatusOf(stage, "Pending") === "Delivered")).toEqual(["delivered", "approved"]);
+    expect(STAGE_NAMES.filter((stage) => paymentStatusOf(stage) === "Paid")).toEqual(["paid", "brief-received", "in-progress", "delivered", "changes-requested", "approved"]);
     // A refund does not undo a delivery in the spec's order status.
     expect(orderStatusOf("refunded", "Delivered")).toBe("Delivered");
   });
@@ -32,6 +33,9 @@ describe("order stages", () => {
     expect(canMove("ordered", "pay")).toBe(true);
     expect(canMove("cancelled", "pay")).toBe(false);
     expect(canMove("ordered", "deliver")).toBe(false);
+    expect(canMove("paid", "approve")).toBe(false);
+    expect(canMove("delivered", "approve")).toBe(true);
+    expect(canMove("changes-requested", "deliver")).toBe(true);
     expect(canMove("delivered", "refund")).toBe(true);
     expect(PAID_STAGES.every((stage) => isPaid({ stage }))).toBe(true);
     expect(isPaid({ stage: "refunded" })).toBe(false);

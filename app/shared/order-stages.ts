@@ -31,8 +31,12 @@ interface StageDef {
 
 export const STAGES = {
   ordered: { label: "Waiting for payment", payment: "UnPaid", orderStatus: "Pending", waitingOn: "customer" },
-  paid: { label: "In progress", payment: "Paid", orderStatus: "Pending", waitingOn: "agency" },
-  delivered: { label: "Delivered", payment: "Paid", orderStatus: "Delivered", waitingOn: null },
+  paid: { label: "Paid", payment: "Paid", orderStatus: "Pending", waitingOn: "customer" },
+  "brief-received": { label: "Brief received", payment: "Paid", orderStatus: "Pending", waitingOn: "agency" },
+  "in-progress": { label: "In progress", payment: "Paid", orderStatus: "Pending", waitingOn: "agency" },
+  delivered: { label: "Delivered", payment: "Paid", orderStatus: "Delivered", waitingOn: "customer" },
+  "changes-requested": { label: "Changes requested", payment: "Paid", orderStatus: "Pending", waitingOn: "agency" },
+  approved: { label: "Approved", payment: "Paid", orderStatus: "Delivered", waitingOn: null },
   cancelled: { label: "Cancelled", payment: "Cancelled", orderStatus: "keep", waitingOn: null },
   refunded: { label: "Refunded", payment: "Refunded", orderStatus: "keep", waitingOn: null },
 } as const satisfies Record<string, StageDef>;
@@ -56,10 +60,18 @@ export const TRANSITIONS = {
   pay: { from: UNPAID_STAGES, to: "paid" },
   /** The customer gives up before paying. */
   cancel: { from: UNPAID_STAGES, to: "cancelled" },
-  /** The agency hands over the work (the spec's order status "Delivered"). */
-  deliver: { from: ["paid"], to: "delivered" },
-  /** The spec's order status set back to "Pending" after a delivery. */
-  reopen: { from: ["delivered"], to: "paid" },
+  /** The customer sends the brief (on payment, when they sent it before paying). */
+  submitBrief: { from: ["paid"], to: "brief-received" },
+  /** The agency starts the work, or starts on the changes asked for. */
+  start: { from: ["brief-received", "changes-requested"], to: "in-progress" },
+  /** The agency hands over the work (also the spec's order status "Delivered"). */
+  deliver: { from: ["paid", "brief-received", "in-progress", "changes-requested"], to: "delivered" },
+  /** The spec's order status set back to "Pending" after a delivery: the work goes on. */
+  reopen: { from: ["delivered"], to: "in-progress" },
+  /** The customer accepts the delivered work. */
+  approve: { from: ["delivered"], to: "approved" },
+  /** The customer asks for changes to the delivered work. */
+  requestChanges: { from: ["delivered"], to: "changes-requested" },
   /** The whole payment came back (PayPal refund). */
   refund: { from: PAID_STAGES, to: "refunded" },
 } as const satisfies Record<string, { from: readonly Stage[]; to: Stage }>;
@@ -81,12 +93,18 @@ export function orderStatusOf(stage: Stage, before: OrderStatus): OrderStatus {
 /** The stage an order with the spec's two statuses is in (orders placed before stages existed). */
 export function stageFromStatuses(payment: PaymentStatus, order: OrderStatus): Stage {
   if (payment === "Paid") return order === "Delivered" ? "delivered" : "paid";
+  // (Stages after "paid" exist only since they were recorded: no statuses lead to them.)
   if (payment === "UnPaid") return "ordered";
   return payment === "Cancelled" ? "cancelled" : "refunded";
 }
 
 // Named questions about an order, so no page or service compares status strings itself.
 type Staged = { stage: Stage };
+/** Stages in which `side` must act next (the agency's "waiting on us", the customer's to-do). */
+export const stagesWaitingOn = (side: "customer" | "agency") => stagesWhere((def) => def.waitingOn === side);
+/** Past its due date while the agency still works on it. */
+export const isOverdue = (o: Staged & { dueAt: string | null }, now: string) => o.dueAt !== null && o.dueAt < now && STAGES[o.stage].waitingOn === "agency";
+
 /** The customer may pay (Pay now is offered). */
 export const isPayable = (o: Staged) => canMove(o.stage, "pay");
 /** The customer may still cancel it. */

@@ -199,6 +199,7 @@ export function demoContent(image: (name: string) => string, year = new Date().g
         packageName: "Basic",
         packagePrice: "49",
         packageButtonText: "Start with Basic",
+        deliveryDays: "14",
         ...planPoints([
           "SEO audit of up to 50 pages",
           "Research for 10 keywords",
@@ -213,6 +214,7 @@ export function demoContent(image: (name: string) => string, year = new Date().g
         packageName: "Premium",
         packagePrice: "199",
         packageButtonText: "Go Premium",
+        deliveryDays: "30",
         ...planPoints([
           "SEO audit of up to 1,000 pages",
           "Research for 60 keywords",
@@ -230,6 +232,7 @@ export function demoContent(image: (name: string) => string, year = new Date().g
         packageName: "Standard",
         packagePrice: "99",
         packageButtonText: "Choose Standard",
+        deliveryDays: "21",
         ...planPoints([
           "SEO audit of up to 250 pages",
           "Research for 25 keywords",

@@ -405,6 +405,8 @@ export const sections = {
       packageName: choice("Package name", PLAN_NAMES),
       packagePrice: number("Price in US dollars", { min: 1, upper: 1_000_000 }),
       packageButtonText: text("Button text", { max: 60 }),
+      // Counted from the customer's brief; past it the order is overdue (admins see it).
+      deliveryDays: number("Delivery time in days", { min: 1, upper: 365 }, { optional: true, hint: "Counted from the customer's brief; leave empty for none" }),
       ...planPointFields,
     },
   }),

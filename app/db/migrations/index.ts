@@ -16,6 +16,7 @@ import * as contentWorkflow from "./060_content_workflow.ts";
 import * as media from "./070_media.ts";
 import * as uniquePlanNames from "./080_unique_plan_names.ts";
 import * as orderStages from "./100_order_stages.ts";
+import * as orderPortal from "./110_order_portal.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "070_media": media,
   "080_unique_plan_names": uniquePlanNames,
   "100_order_stages": orderStages,
+  "110_order_portal": orderPortal,
 };
