@@ -39,6 +39,15 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "POST /new-order": "user",
   "PUT /order-status/:id": "Admin",
   "PUT /order-cancelled/:id": "user",
+  // The order's work (docs/decisions/0026): its customer and Admins only, checked in orders/access.server.ts.
+  "GET /orders/:id/brief": "user",
+  "PUT /orders/:id/brief": "user",
+  "GET /orders/:id/messages": "user",
+  "POST /orders/:id/messages": "user",
+  "POST /orders/:id/start": "user",
+  "POST /orders/:id/deliver": "user",
+  "POST /orders/:id/approve": "user",
+  "POST /orders/:id/request-changes": "user",
   // PayPal's server-to-server notifications; mounted raw in server/paypal-ipn.ts, verified with PayPal
   "POST /paypal/ipn": "public",
   "POST /paypal/webhook": "public",

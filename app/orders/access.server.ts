@@ -1,7 +1,7 @@
 import { hasRole } from "../auth/roles.ts";
 import type { Viewer } from "../auth/viewer.server.ts";
 import type { Db } from "../db/db.server.ts";
-import { notFound } from "../errors.ts";
+import { AppError, notFound } from "../errors.ts";
 import { getOrderRow, type OrderRow } from "./orders.server.ts";
 import type { Side } from "./sides.ts";
 
@@ -32,5 +32,7 @@ export async function orderAccess(db: Db, viewer: Viewer, id: string, as?: Side)
   const admin = hasRole(viewer, "Admin");
   if (owner && as !== "agency") return { order, side: "customer", by: user.email };
   if (admin && as !== "customer") return { order, side: "agency", by: user.email };
+  // One of the order's two sides asking for the other side's step: say so; anyone else learns nothing.
+  if (owner || admin) throw new AppError(403, owner ? "Only the agency can do this." : "Only the order's customer can do this.");
   throw notFound("Order");
 }

@@ -1,6 +1,7 @@
 import { auditActor } from "~/audit/audit.server.ts";
 import { hasRole } from "~/auth/roles.ts";
 import {
+  adminFilter,
   cancelOrderFromApi,
   createOrderFromApi,
   filterFor,
@@ -10,6 +11,7 @@ import {
   toOrderRecord,
 } from "~/orders/orders.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
+import { timelineOf } from "~/orders/portal.server.ts";
 import { idempotencyKeySchema, ORDER_STATUS_UPDATED } from "~/orders/schema.ts";
 import { parseInput } from "~/errors.ts";
 import { z } from "zod";
@@ -26,15 +28,20 @@ export const orderEndpoints: Endpoint[] = [
     method: "GET",
     path: "/orders",
     async handle({ services, viewer, query }) {
-      const { page, pageSize } = listQuery(query, hasRole(viewer, "Admin") ? ORDER_PAGE_SIZES.allOrders : ORDER_PAGE_SIZES.customerOrders);
-      return listOrders(services.db, filterFor(viewer), page, pageSize);
+      const admin = hasRole(viewer, "Admin");
+      const { page, pageSize } = listQuery(query, admin ? ORDER_PAGE_SIZES.allOrders : ORDER_PAGE_SIZES.customerOrders);
+      // Admins may narrow the list: ?stage=in-progress, or ?waiting=us|customer|overdue.
+      const narrowed = admin ? adminFilter({ stage: query.get("stage"), waiting: query.get("waiting") }) : {};
+      return listOrders(services.db, { ...filterFor(viewer), ...narrowed }, page, pageSize);
     },
   },
   {
     method: "GET",
     path: "/order/:id",
     async handle({ services, viewer, params }) {
-      return toOrderRecord(await orderForViewer(services.db, viewer, params.id!));
+      const order = await orderForViewer(services.db, viewer, params.id!);
+      // The spec's record, with where the order is in its work and how it got there.
+      return { ...toOrderRecord(order), stageHistory: await timelineOf(services.db, order.id) };
     },
   },
   {

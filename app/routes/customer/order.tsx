@@ -1,0 +1,152 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { auditActor } from "~/audit/audit.server.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
+import { orPageError, unknownAction } from "~/forms.server.ts";
+import { Page } from "~/layout/page.tsx";
+import { orderAccess } from "~/orders/access.server.ts";
+import { postMessage } from "~/orders/conversation.server.ts";
+import { approve, requestChanges } from "~/orders/delivery.server.ts";
+import { orderAction } from "~/orders/portal-form.server.ts";
+import { BriefAnswers, Conversation, Deliveries, AllFiles, NextStepBanner, OrderFacts, StageBadge, Timeline } from "~/orders/portal-parts.tsx";
+import { orderPage } from "~/orders/portal.server.ts";
+import { requestContext } from "~/services.server.ts";
+import { amountToCents } from "~/shared/money.ts";
+import { canMove, isPayable } from "~/shared/order-stages.ts";
+import { Button } from "~/ui/button.tsx";
+import { Field } from "~/ui/field.tsx";
+import { LinkLine } from "~/ui/link-line.tsx";
+import { StatusMessage } from "~/ui/status.tsx";
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.page.order.packageName ?? "Your"} order | Rankwell` }, { name: "robots", content: "noindex" }];
+
+/**
+ * One order, for its customer: where it stands and what to do next, the plan and payment, the
+ * brief, the timeline, the conversation with the agency, the delivered work (approve it or ask
+ * for changes) and every file. Anyone but its customer gets a 404 (an Admin reads it at
+ * /admin/orders/:id). Opening it reads the agency's messages.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const access = await orPageError(orderAccess(services.db, context.get(viewerContext), params.id, "customer"));
+  return { page: await orderPage(services.db, access) };
+}
+
+const DONE = { message: "Message sent.", approve: "Thank you: the work is approved.", changes: "Your request for changes is sent. We will get back to you." };
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { services } = context.get(requestContext);
+  const viewer = context.get(viewerContext);
+  return orderAction(request, services, async ({ fields, files }) => {
+    const access = await orderAccess(services.db, viewer, params.id, "customer");
+    const actor = auditActor(viewer);
+    switch (fields.intent) {
+      case "message":
+        await postMessage(services, access, actor, fields, files);
+        return { ok: true as const, message: DONE.message };
+      case "approve":
+        await approve(services, access, actor);
+        return { ok: true as const, message: DONE.approve };
+      case "changes":
+        await requestChanges(services, access, actor, fields);
+        return { ok: true as const, message: DONE.changes };
+      default:
+        throw unknownAction();
+    }
+  });
+}
+
+export default function Order({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const { order } = page;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const failed = result && !result.ok ? result : undefined;
+  const errors = failed?.fields ?? {};
+  return (
+    <Page>
+      <p className="mb-2 text-sm">
+        <Link to="/my-order" className="font-semibold text-brand-700 underline">
+          My orders
+        </Link>
+      </p>
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold">Your {order.packageName} order</h1>
+        <StageBadge stage={order.stage} />
+      </div>
+      {result?.ok && <StatusMessage kind="success">{result.message}</StatusMessage>}
+      {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+      <NextStepBanner next={page.next} dueAt={order.dueAt} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <section aria-labelledby="order-details">
+          <h2 id="order-details" className="mb-3 text-xl font-bold">
+            Order
+          </h2>
+          <OrderFacts
+            packageName={order.packageName}
+            priceCents={amountToCents(order.packagePrice) ?? 0}
+            paymentStatus={order.paymentStatus}
+            orderDate={order.orderDate}
+            paidAt={page.paidAt}
+            payments={page.payments}
+          />
+          {isPayable(order) && (
+            <p id="pay" className="mt-4">
+              <Link to={`/pay-now/${order._id}`} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+                Pay now
+              </Link>
+            </p>
+          )}
+        </section>
+        <section aria-labelledby="brief">
+          <h2 id="brief" className="mb-3 text-xl font-bold">
+            Your brief
+          </h2>
+          <p className="mb-3 text-sm text-gray-800">
+            {page.brief.submittedAt
+              ? "Sent. "
+              : `${page.brief.progress.answered} of ${page.brief.progress.required} required answers given; not sent yet. `}
+            {page.brief.open && (
+              <Link to={`/orders/${order._id}/brief`} className="font-semibold text-brand-700 underline">
+                {page.brief.submittedAt ? "Change your brief" : "Fill in your brief"}
+              </Link>
+            )}
+          </p>
+          <BriefAnswers questions={page.brief.questions} answers={page.brief.answers} files={page.brief.files} />
+        </section>
+      </div>
+      <Deliveries deliveries={page.deliveries} />
+      {canMove(order.stage, "approve") && <Review busy={busy} error={errors.comment} />}
+      <Conversation messages={page.messages} viewerSide="customer" errors={failed && failed.values.intent === "message" ? errors : {}} busy={busy} />
+      <Timeline entries={page.timeline} />
+      <AllFiles files={page.files} />
+      <LinkLine to="/my-order">Back to my orders</LinkLine>
+    </Page>
+  );
+}
+
+/** Approve the delivered work, or say what should change. */
+function Review({ busy, error }: { busy: boolean; error?: string }) {
+  return (
+    <section id="review" aria-labelledby="review-heading" className="mt-8 rounded-lg border border-amber-700 bg-amber-50 p-4">
+      <h2 id="review-heading" className="text-xl font-bold">
+        Review the delivered work
+      </h2>
+      <p className="mt-1 text-sm">Approve it, or tell us what should change and we will work on it.</p>
+      <div className="mt-4 grid gap-6 sm:grid-cols-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="approve" />
+          <Button disabled={busy}>Approve the work</Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="changes" />
+          <Field label="What should change" name="comment" multiline maxLength={5000} error={error} required />
+          <Button variant="secondary" disabled={busy}>
+            Ask for changes
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}
