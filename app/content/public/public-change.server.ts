@@ -1,6 +1,5 @@
 import { sql } from "kysely";
-import { isPostgres } from "../../db/db.server.ts";
-import type { DbOrTrx } from "../../jobs/queue.server.ts";
+import { type DbOrTrx, isPostgres } from "../../db/db.server.ts";
 
 /** The PostgreSQL channel a public change is announced on (delivered when the transaction commits). */
 export const PUBLIC_CHANGE_CHANNEL = "rankwell_public_version";

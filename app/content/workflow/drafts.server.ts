@@ -1,7 +1,6 @@
 import { recordAudit } from "../../audit/audit.server.ts";
 import { type Actor, assertRole, CONTENT_ROLE } from "../../auth/roles.ts";
-import type { Db } from "../../db/db.server.ts";
-import { isUniqueViolation, nowIso } from "../../db/db.server.ts";
+import { type Db, isUniqueViolation, nowIso, type Trx } from "../../db/db.server.ts";
 import { isId, newId } from "../../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../../errors.ts";
 import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../../jobs/queue.server.ts";
@@ -11,7 +10,7 @@ import { holdImages } from "./images.server.ts";
 import { assertNoSingleton, groupBySection, loadSections } from "../content.server.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { schedulePublishSchema } from "./schedule.ts";
-import { parseValues, putLive, type Trx, type Values } from "./revisions.server.ts";
+import { parseValues, putLive, type Values } from "./revisions.server.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "../registry/sections.ts";
 import { writableSections } from "./trash.server.ts";
 import { fieldLabels, parseSection } from "../registry/validate.server.ts";

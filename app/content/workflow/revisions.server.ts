@@ -1,7 +1,7 @@
-import { sql, type Transaction } from "kysely";
-import { isPostgres, isUniqueViolation, nowIso } from "../../db/db.server.ts";
+import { sql } from "kysely";
+import { isPostgres, isUniqueViolation, nowIso, type Trx } from "../../db/db.server.ts";
 import { newId } from "../../db/ids.server.ts";
-import type { Database, RevisionAction } from "../../db/tables.ts";
+import type { RevisionAction } from "../../db/tables.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { holdImages } from "./images.server.ts";
 import { publicContentChanged } from "../public/public-change.server.ts";
@@ -14,7 +14,6 @@ import type { SectionDef } from "../registry/sections.ts";
  * complete and `publicContentChanged` is announced once per change.
  */
 
-export type Trx = Transaction<Database>;
 export type Values = Record<string, string>;
 
 export interface Revision {

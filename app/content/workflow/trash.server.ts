@@ -1,7 +1,6 @@
 import { recordAudit } from "../../audit/audit.server.ts";
 import { type Actor, assertRole, CONTENT_ROLE, hasRole } from "../../auth/roles.ts";
-import type { Db } from "../../db/db.server.ts";
-import { nowIso } from "../../db/db.server.ts";
+import { type Db, nowIso, type Trx } from "../../db/db.server.ts";
 import { isId } from "../../db/ids.server.ts";
 import { newestFirstPage } from "../../db/paging.server.ts";
 import { notFound } from "../../errors.ts";
@@ -9,7 +8,7 @@ import { contentAudit } from "./content-audit.ts";
 import { holdImages } from "./images.server.ts";
 import { publicContentChanged } from "../public/public-change.server.ts";
 import { assertUniqueFields } from "./unique.server.ts";
-import { parseValues, recordRevision, type Trx, type Values } from "./revisions.server.ts";
+import { parseValues, recordRevision, type Values } from "./revisions.server.ts";
 import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
 
 /**

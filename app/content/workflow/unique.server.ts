@@ -1,4 +1,4 @@
-import type { DbOrTrx } from "../../jobs/queue.server.ts";
+import type { DbOrTrx } from "../../db/db.server.ts";
 import { AppError } from "../../errors.ts";
 import { singular } from "../admin/admin-pages.ts";
 import type { SectionDef } from "../registry/sections.ts";
