@@ -1,5 +1,5 @@
 import { matchRoutes } from "react-router";
-import { type SectionDef, sections } from "../content/registry/sections.ts";
+import { allSections } from "../content/registry/sections.ts";
 import { ANY_ROLE, CONTENT_ROLE, isRole, type Role, strongestRole } from "./roles.ts";
 
 /**
@@ -74,15 +74,13 @@ const staticPageAccess: Record<string, Access> = {
   "/admin/media": CONTENT_ROLE,
 };
 
-const registry = Object.values(sections) as SectionDef[];
-
 /**
  * Content screens come from the section registry: each admin page needs the write role of its
  * sections, each edit screen its section's. A lone `/:param` path answers 404 to everyone else.
  */
 function contentPageAccess(): Record<string, Access> {
   const byPath = new Map<string, Role[]>();
-  for (const def of registry) {
+  for (const def of allSections()) {
     for (const path of [def.adminPath, def.editPath, ...(def.aliasEditPaths ?? [])]) byPath.set(path, [...(byPath.get(path) ?? []), def.write]);
   }
   return Object.fromEntries([...byPath].map(([path, roles]) => [path, /^\/:[^/]+$/.test(path) ? (`${strongestRole(roles)}-or-404` as const) : strongestRole(roles)]));
@@ -145,7 +143,7 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
 /** Content calls come from the section registry: reads and writes need what the section says. */
 function contentApiAccess(): Record<string, Access> {
   const rows: Record<string, Access> = {};
-  for (const def of registry) {
+  for (const def of allSections()) {
     rows[`GET ${def.api.list}`] = def.read;
     rows[`GET ${def.api.one}`] = def.read;
     rows[`POST ${def.api.create}`] = def.write;

@@ -7,7 +7,7 @@ import { AppError, notFound, parseInput } from "../errors.ts";
 import { contentAudit } from "./workflow/content-audit.ts";
 import { publicContentChanged } from "./public/public-change.server.ts";
 import { putLive } from "./workflow/revisions.server.ts";
-import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./registry/sections.ts";
+import { type SectionDef, type SectionKey, type SectionRecord, sectionDef, type Values } from "./registry/sections.ts";
 import { moveToTrash } from "./workflow/trash.server.ts";
 import { parseSection } from "./registry/validate.server.ts";
 
@@ -26,9 +26,9 @@ type Row = { id: string; data: string };
 
 /** A stored row as a record: `_id` and every field of the section, as text ("" when missing). */
 export function toRecord<K extends SectionKey>(key: K, row: Row): SectionRecord<K> {
-  const stored = JSON.parse(row.data) as Record<string, string>;
-  const record: Record<string, string> = { _id: row.id };
-  for (const name of Object.keys(sections[key].fields)) record[name] = stored[name] ?? "";
+  const stored = JSON.parse(row.data) as Values;
+  const record: Values = { _id: row.id };
+  for (const name of Object.keys(sectionDef(key).fields)) record[name] = stored[name] ?? "";
   return record as SectionRecord<K>;
 }
 
@@ -79,7 +79,7 @@ const editLink = (def: SectionDef, id: string) => def.editPath.replace(":id", id
 
 /** API: creates a record and publishes it at once. */
 export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, input: unknown): Promise<SectionRecord<K>> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(viewer, def.write);
   const values = parseSection(def, input);
   if (def.kind === "singleton") await assertNoSingleton(db, def);
@@ -107,7 +107,7 @@ function singletonExists(def: SectionDef, id: string) {
 
 /** API: replaces a record's values and publishes them at once (a pending draft stays a draft). */
 export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(viewer, def.write);
   const values = parseSection(def, input);
   if (!isId(id)) throw notFound(def.label);
@@ -120,7 +120,7 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, 
 
 /** Deletes a list record: it goes to the trash (with its draft, if any), from where it can be restored. */
 export async function deleteRecord(db: Db, viewer: Actor, key: SectionKey, id: string): Promise<void> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
   if (!isId(id)) throw notFound(def.label);
@@ -134,7 +134,7 @@ const reorderSchema = z.object({ ids: z.array(z.string().max(64), { error: "ids 
 
 /** Sets the order of a list section; `ids` must name every record of the section exactly once. */
 export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, input: unknown): Promise<void> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} has a single record and no order`);
   const { ids } = parseInput(reorderSchema, input);
@@ -154,7 +154,7 @@ export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, inp
 export async function moveRecord(db: Db, viewer: Actor, key: SectionKey, id: string, direction: "up" | "down"): Promise<void> {
   const ids = (await listRecords(db, key)).map((r) => r._id);
   const from = ids.indexOf(id);
-  if (from < 0) throw notFound(sections[key].label);
+  if (from < 0) throw notFound(sectionDef(key).label);
   const to = direction === "up" ? from - 1 : from + 1;
   if (to < 0 || to >= ids.length) return;
   [ids[from], ids[to]] = [ids[to]!, ids[from]!];

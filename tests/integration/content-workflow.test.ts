@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SectionDef, sections } from "~/content/registry/sections.ts";
+import { type SectionDef, sectionDef } from "~/content/registry/sections.ts";
 import { sampleValues } from "../fixtures/content-samples.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const banner = sections.banner as SectionDef;
-const faq = sections.faqItems as SectionDef;
+const banner = sectionDef("banner");
+const faq = sectionDef("faqItems");
 const tidy = (html: string) => html.replaceAll("<!-- -->", "");
 const statusText = (html: string) => html.match(/role="status"[^>]*>(.*?)<\/p>/)?.[1];
 const alertText = (html: string) => html.match(/role="alert"[^>]*>(.*?)<\/p>/)?.[1];

@@ -1,7 +1,7 @@
 import { matchPath } from "react-router";
 import { type Role, strongestRole } from "../../auth/roles.ts";
 import { withoutDataSuffix } from "../../shared/page-path.ts";
-import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
+import { allSections, type SectionDef, type SectionKey } from "../registry/sections.ts";
 
 /**
  * The admin screens, derived from the section registry: one page per distinct `adminPath`
@@ -9,8 +9,6 @@ import { type SectionDef, type SectionKey, sections } from "../registry/sections
  * `app/routes.ts` builds its routes from these lists, the settings hub links to them, and the
  * admin route modules find their sections here by the request's path.
  */
-
-const all = Object.values(sections) as SectionDef[];
 
 export interface AdminPage {
   path: string;
@@ -35,7 +33,7 @@ export const editTitle = (def: SectionDef) => `Edit ${def.kind === "list" ? sing
 /** Every admin page, in registry order of its first section. */
 export const adminPages: AdminPage[] = (() => {
   const byPath = new Map<string, SectionDef[]>();
-  for (const def of all) byPath.set(def.adminPath, [...(byPath.get(def.adminPath) ?? []), def]);
+  for (const def of allSections()) byPath.set(def.adminPath, [...(byPath.get(def.adminPath) ?? []), def]);
   return [...byPath].map(([path, defs]) => ({ path, title: pageTitle(defs), sections: defs }));
 })();
 
@@ -43,7 +41,7 @@ export const adminPages: AdminPage[] = (() => {
 export const pageRole = (page: AdminPage): Role => strongestRole(page.sections.map((def) => def.write));
 
 /** Every edit-screen path (with `:id`) and the section it edits. */
-export const editPaths: { path: string; key: SectionKey }[] = all.flatMap((def) =>
+export const editPaths: { path: string; key: SectionKey }[] = allSections().flatMap((def) =>
   [def.editPath, ...(def.aliasEditPaths ?? [])].map((path) => ({ path, key: def.key as SectionKey })),
 );
 

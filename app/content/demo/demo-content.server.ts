@@ -4,7 +4,7 @@ import { newId } from "../../db/ids.server.ts";
 import type { Logger } from "../../logger.server.ts";
 import type { MediaLibrary } from "../../media/library.server.ts";
 import { PLAN_POINT_FIELDS, type PlanPointField } from "../registry/plans.ts";
-import { type SectionKey, type SectionRecord, sections } from "../registry/sections.ts";
+import { findSection, type SectionKey, type SectionRecord, type Values } from "../registry/sections.ts";
 
 /**
  * Believable content for every public section, so a fresh install shows a whole site instead of
@@ -14,8 +14,9 @@ import { type SectionKey, type SectionRecord, sections } from "../registry/secti
  * The payment account is left out on purpose: a made-up receiver address must never take real
  * payments, so an admin sets it.
  */
-type Values<K extends SectionKey> = Omit<SectionRecord<K>, "_id">;
-export type DemoContent = { [K in Exclude<SectionKey, "paymentAccount">]: Values<K>[] };
+/** A demo record: a section's fields, typed, without the id the database gives it. */
+type DemoRecord<K extends SectionKey> = Omit<SectionRecord<K>, "_id">;
+export type DemoContent = { [K in Exclude<SectionKey, "paymentAccount">]: DemoRecord<K>[] };
 
 const planPoints = (points: string[]) => Object.fromEntries(PLAN_POINT_FIELDS.map((field, i) => [field, points[i] ?? ""])) as Record<PlanPointField, string>;
 
@@ -341,7 +342,7 @@ export async function seedDemoContent(db: Db, media: MediaLibrary, log?: Pick<Lo
   const content = demoContent((name) => urls.get(name)!);
   const now = nowIso();
   const rows = Object.entries(content).flatMap(([section, records]) =>
-    (records as Record<string, string>[]).map((values, index) => ({
+    (records as Values[]).map((values, index) => ({
       id: newId(),
       section,
       singleton_key: isSingleton(section) ? section : null,
@@ -383,7 +384,7 @@ export async function seedDemoContent(db: Db, media: MediaLibrary, log?: Pick<Lo
 
 class AlreadySeeded extends Error {}
 
-const isSingleton = (section: string) => sections[section as SectionKey]?.kind === "singleton";
+const isSingleton = (section: string) => findSection(section)?.kind === "singleton";
 
 /** Puts demo images into the library (the same bytes again are the same file): their addresses by name. */
 async function importDemoImages(media: MediaLibrary, names: string[]): Promise<Map<string, string>> {
@@ -410,8 +411,8 @@ export async function adoptDemoImages(db: Db, media: MediaLibrary, log?: Pick<Lo
     return name && name in DEMO_IMAGES ? name : undefined;
   };
   const legacy = rows.flatMap((row) => {
-    const record = JSON.parse(row.data) as Record<string, string>;
-    const fields = Object.entries(sections[row.section as SectionKey]?.fields ?? {}).filter(([name, f]) => f.kind === "image" && wanted(record[name]));
+    const record = JSON.parse(row.data) as Values;
+    const fields = Object.entries(findSection(row.section)?.fields ?? {}).filter(([name, f]) => f.kind === "image" && wanted(record[name]));
     return fields.length ? [{ row, record, fields: fields.map(([name]) => name) }] : [];
   });
   if (legacy.length === 0) return 0;

@@ -2,7 +2,7 @@ import type { Db } from "../../db/db.server.ts";
 import { loadSections } from "../content.server.ts";
 import { loadSectionsWithDrafts } from "../workflow/drafts.server.ts";
 import { withFormatted } from "./formatted.server.ts";
-import { type PageRecord, type SectionKey, sections } from "../registry/sections.ts";
+import { type PageRecord, type SectionKey, sectionDef } from "../registry/sections.ts";
 
 /**
  * Sections as a public page renders them: the published records in one query (or, for an
@@ -12,7 +12,7 @@ import { type PageRecord, type SectionKey, sections } from "../registry/sections
 export async function loadPageSections<K extends SectionKey>(db: Db, keys: readonly K[], options: { preview?: boolean } = {}): Promise<{ [S in K]: PageRecord<S>[] }> {
   const loaded = options.preview ? await loadSectionsWithDrafts(db, keys) : await loadSections(db, keys);
   for (const key of keys) {
-    const fields = sections[key].fields;
+    const { fields } = sectionDef(key);
     (loaded[key] as PageRecord<K>[]) = (loaded[key] as PageRecord<K>[]).map((record) => withFormatted(fields, record));
   }
   return loaded as { [S in K]: PageRecord<S>[] };

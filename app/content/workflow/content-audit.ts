@@ -3,15 +3,13 @@ import type { AuditAction } from "../../audit/actions.ts";
 import { describeChanges, describeValues, quoted } from "../../audit/summary.ts";
 import type { Actor } from "../../auth/roles.ts";
 import { entryTitle } from "../registry/entry-title.ts";
-import type { SectionDef } from "../registry/sections.ts";
+import type { SectionDef, Values } from "../registry/sections.ts";
 
 /**
  * The audit entries of content writes: one function per kind of write, so that each write
  * function of content.server.ts records itself in one line. The target names the section and
  * the record ("FAQ items “How long…” (id)"); the summary says which fields changed and how.
  */
-
-type Values = Record<string, string>;
 
 const labelsOf = (def: SectionDef) => Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, field.label]));
 

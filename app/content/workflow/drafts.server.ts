@@ -10,8 +10,8 @@ import { holdImages } from "./images.server.ts";
 import { assertNoSingleton, groupBySection, loadSections } from "../content.server.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { schedulePublishSchema } from "./schedule.ts";
-import { parseValues, putLive, type Values } from "./revisions.server.ts";
-import { type SectionDef, type SectionKey, type SectionRecord, sections } from "../registry/sections.ts";
+import { parseValues, putLive } from "./revisions.server.ts";
+import { findSection, type SectionDef, type SectionKey, type SectionRecord, sectionDef, type Values } from "../registry/sections.ts";
 import { writableSections } from "./trash.server.ts";
 import { fieldLabels, parseSection } from "../registry/validate.server.ts";
 import { assertUniqueFields } from "./unique.server.ts";
@@ -70,7 +70,7 @@ const draftRow = (def: SectionDef, recordId: string, data: string, by: string, n
 });
 
 function draftsSection(viewer: Actor, key: SectionKey): { def: SectionDef; by: string } {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(viewer, def.write);
   if (!def.drafts) throw new AppError(400, `${def.label} is saved at once; it has no drafts`);
   return { def, by };
@@ -119,7 +119,7 @@ export async function listUnpublished(db: Db, actor: Actor): Promise<Unpublished
   return rows.map((row) => {
     const draft = toDraft(row);
     const published = publishedById.get(row.record_id) ?? null;
-    return { ...draft, published, changes: diffValues(sections[draft.section], published, draft.values) };
+    return { ...draft, published, changes: diffValues(sectionDef(draft.section), published, draft.values) };
   });
 }
 
@@ -209,7 +209,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
  * for sections without drafts too: that is how they save.
  */
 export async function publish(db: Db, actor: Actor, key: SectionKey, id: string | undefined, input?: unknown): Promise<{ recordId: string; changed: boolean }> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(actor, def.write);
   const given = input === undefined ? undefined : parseSection(def, input);
   if (id === undefined) {
@@ -255,7 +255,7 @@ export async function publishAll(db: Db, actor: Actor): Promise<{ published: num
     for (const { record_id: id, section } of drafts) {
       const taken = await trx.deleteFrom("content_drafts").where("record_id", "=", id).returning("data").executeTakeFirst();
       if (!taken) continue;
-      const def: SectionDef = sections[section as SectionKey];
+      const def = sectionDef(section as SectionKey);
       const values = draftValues(def, taken.data);
       const { before } = await putLive(trx, def, id, values, { by });
       await recordAudit(trx, contentAudit.publish(actor, def, id, before, values));
@@ -349,7 +349,7 @@ export function scheduledPublishJob(db: Db, log: Pick<Logger, "info">): JobHandl
     kind: PUBLISH_JOB,
     maxAttempts: 5,
     async run({ section, recordId, publishAt }) {
-      const def = (sections as Record<string, SectionDef>)[section];
+      const def = findSection(section);
       if (!def) throw new PermanentJobError(`unknown section ${section}`);
       const published = await db.transaction().execute(async (trx: Trx) => {
         const draft = await trx

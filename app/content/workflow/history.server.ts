@@ -8,8 +8,8 @@ import { AppError, notFound } from "../../errors.ts";
 import { utcDateTime } from "../../shared/dates.ts";
 import { contentAudit } from "./content-audit.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
-import { parseValues, putLive, type Values } from "./revisions.server.ts";
-import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
+import { parseValues, putLive } from "./revisions.server.ts";
+import { findSection, type SectionKey, type Values } from "../registry/sections.ts";
 import { parseSection } from "../registry/validate.server.ts";
 
 /**
@@ -33,8 +33,6 @@ export interface RevisionView {
 /** Where a record stands now: live, in the trash, only a draft so far, or gone. */
 export type RecordState = "live" | "trash" | "draft" | "gone";
 
-const sectionOf = (name: string): SectionDef | undefined => (sections as Record<string, SectionDef>)[name];
-
 /** One page of a record's history, for people who may change its section. */
 export async function recordHistory(db: Db, actor: Actor, recordId: string, page: number, pageSize = 10) {
   if (!isId(recordId)) throw notFound("Content record");
@@ -44,7 +42,7 @@ export async function recordHistory(db: Db, actor: Actor, recordId: string, page
     db.selectFrom("content_drafts").select(["section", "data"]).where("record_id", "=", recordId).executeTakeFirst(),
     db.selectFrom("content_revisions").select("section").where("record_id", "=", recordId).limit(1).executeTakeFirst(),
   ]);
-  const def = sectionOf(live?.section ?? trashed?.section ?? draft?.section ?? any?.section ?? "");
+  const def = findSection(live?.section ?? trashed?.section ?? draft?.section ?? any?.section ?? "");
   if (!def) throw notFound("Content record");
   assertRole(actor, def.write);
   const state: RecordState = live ? "live" : trashed ? "trash" : draft ? "draft" : "gone";
@@ -78,7 +76,7 @@ export async function recordHistory(db: Db, actor: Actor, recordId: string, page
 export async function restoreRevision(db: Db, actor: Actor, revisionId: string): Promise<{ section: SectionKey; recordId: string }> {
   if (!isId(revisionId)) throw notFound("Revision");
   const revision = await db.selectFrom("content_revisions").selectAll().where("id", "=", revisionId).executeTakeFirst();
-  const def = revision && sectionOf(revision.section);
+  const def = revision && findSection(revision.section);
   if (!revision || !def) throw notFound("Revision");
   const by = assertRole(actor, def.write);
   if (revision.after === null) throw new AppError(400, "This revision is a deletion; restore the item from the trash instead");

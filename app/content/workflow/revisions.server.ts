@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../errors.ts";
 import { holdImages } from "./images.server.ts";
 import { publicContentChanged } from "../public/public-change.server.ts";
 import { assertUniqueFields, duplicateField } from "./unique.server.ts";
-import type { SectionDef } from "../registry/sections.ts";
+import type { SectionDef, Values } from "../registry/sections.ts";
 
 /**
  * Writes of public content and the revision each one leaves. Every change of `content_items`
@@ -14,7 +14,6 @@ import type { SectionDef } from "../registry/sections.ts";
  * complete and `publicContentChanged` is announced once per change.
  */
 
-export type Values = Record<string, string>;
 
 export interface Revision {
   recordId: string;

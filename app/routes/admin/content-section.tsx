@@ -6,7 +6,7 @@ import { deleteRecord, loadSections, moveRecord } from "~/content/content.server
 import { discardDraft, draftsOf, publish, saveDraft } from "~/content/workflow/drafts.server.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
 import { type FormButton, SectionForm } from "~/content/admin/section-form.tsx";
-import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
+import { type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
 import { AppError } from "~/errors.ts";
 import { failure, formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
@@ -25,7 +25,6 @@ import { LinkLine } from "~/ui/link-line.tsx";
  * last and can only be edited or discarded. New records are saved as drafts or published at once.
  */
 
-type Values = Record<string, string>;
 type StoredRecord = { _id: string } & Values;
 /** An entry as the page lists it: its values (the draft's, if any) and where it stands. */
 type Entry = StoredRecord & { _state: "live" | "changed" | "new"; /** When it is scheduled to be published, or "". */ _publishAt: string };
@@ -116,7 +115,7 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-8 text-3xl font-bold">{page.title}</h1>
       {result && !result.ok && !page.sections.some((d) => d.key === result.values._section) && <StatusMessage kind="error">{result.error}</StatusMessage>}
       {loaderData.records.map(({ key, records }) => {
-        const def: SectionDef = sections[key];
+        const def = sectionDef(key);
         const mine = result && "section" in result && result.section === key ? result : undefined;
         const failed = result && !result.ok && result.values._section === key ? result : undefined;
         return def.kind === "singleton" ? (
