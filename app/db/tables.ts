@@ -155,7 +155,7 @@ export interface HealthProbeTable {
   checked_at: string;
 }
 
-/** One row: bumped by every write that changes public content (content/public/public-change.server.ts). */
+/** One row: bumped by every write that changes public content (content/workflow/public-change.server.ts). */
 export interface PublicVersionTable {
   id: string;
   version: number;

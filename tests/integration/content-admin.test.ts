@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPages, editTitle, publishedText, SPEC_HUB_PATHS, singular } from "~/content/admin/admin-pages.ts";
+import { adminPages, editTitle, publishedText, SPEC_HUB_PATHS } from "~/content/admin/admin-pages.ts";
+import { singular } from "~/content/registry/labels.ts";
 import { allSections, type SectionDef, sectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
 import { badValues, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";

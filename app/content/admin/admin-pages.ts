@@ -1,6 +1,7 @@
 import { matchPath } from "react-router";
 import { type Role, strongestRole } from "../../auth/roles.ts";
 import { withoutDataSuffix } from "../../shared/page-path.ts";
+import { singular } from "../registry/labels.ts";
 import { allSections, type SectionDef, type SectionKey } from "../registry/sections.ts";
 
 /**
@@ -23,9 +24,6 @@ export function pageTitle(defs: SectionDef[]): string {
   const [first, ...rest] = defs.map((d) => d.label);
   return [first, ...rest.map(lower)].join(" and ");
 }
-
-/** A list's label in the singular, for "Add …" ("Service items" -> "Service item"). */
-export const singular = (label: string) => label.replace(/s$/, "");
 
 /** The edit screen's heading: "Edit Banner", "Edit Pricing plan" (one entry of a list). */
 export const editTitle = (def: SectionDef) => `Edit ${def.kind === "list" ? singular(def.label) : def.label}`;
@@ -73,9 +71,6 @@ export function editTargetAt(pathname: string): { key: SectionKey; id: string } 
   }
   return undefined;
 }
-
-/** The edit URL of one record. */
-export const editUrl = (def: SectionDef, id: string) => def.editPath.replace(":id", encodeURIComponent(id));
 
 /** The eight cards the spec puts first on the settings hub, in its order. */
 export const SPEC_HUB_PATHS = [

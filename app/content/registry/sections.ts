@@ -445,6 +445,9 @@ const registryOrder: readonly SectionDef[] = Object.values(sections);
 /** Every section, in registry order. */
 export const allSections = (): readonly SectionDef[] => registryOrder;
 
+/** The admin edit screen of one record. */
+export const editUrl = (def: SectionDef, id: string) => def.editPath.replace(":id", encodeURIComponent(id));
+
 /** A stored record as the API and pages see it: `_id` plus the section's fields as text. */
 export type SectionRecord<K extends SectionKey> = { _id: string } & { [F in keyof (typeof sections)[K]["fields"]]: string };
 

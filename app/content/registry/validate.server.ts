@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { fieldErrors, invalidFields } from "../../errors.ts";
 import { fieldSchema } from "./field-rules.ts";
-import { formattedProblem } from "../public/formatted.server.ts";
+import { formattedProblem } from "./formatted.server.ts";
+import { fieldLabels } from "./labels.ts";
 import type { SectionDef, Values } from "./sections.ts";
 
 const schemas = new Map<string, z.ZodType<Values>>();
@@ -15,9 +16,6 @@ export function sectionSchema(def: SectionDef): z.ZodType<Values> {
   }
   return schema;
 }
-
-/** The labels the admin form shows for a section's fields. */
-export const fieldLabels = (def: SectionDef): Record<string, string> => Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, field.label]));
 
 /**
  * A section's values from untrusted input, or a 400 naming each wrong field. Formatted fields are

@@ -7,13 +7,14 @@ import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../../jobs
 import type { Logger } from "../../logger.server.ts";
 import { contentAudit } from "./content-audit.ts";
 import { holdImages } from "./images.server.ts";
-import { assertNoSingleton, groupBySection, loadSections } from "../content.server.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { schedulePublishSchema } from "./schedule.ts";
 import { parseValues, putLive } from "./revisions.server.ts";
-import { findSection, type SectionDef, type SectionKey, type SectionRecord, sectionDef, type Values } from "../registry/sections.ts";
+import { assertNoSingleton } from "./singleton.server.ts";
+import { findSection, type SectionDef, type SectionKey, sectionDef, type Values } from "../registry/sections.ts";
 import { writableSections } from "./trash.server.ts";
-import { fieldLabels, parseSection } from "../registry/validate.server.ts";
+import { fieldLabels } from "../registry/labels.ts";
+import { parseSection } from "../registry/validate.server.ts";
 import { assertUniqueFields } from "./unique.server.ts";
 
 /**
@@ -89,7 +90,7 @@ export async function getEditable(db: Db, key: SectionKey, id: string): Promise<
   return { published: parseValues(live?.data ?? null) ?? undefined, draft: draft && toDraft(draft) };
 }
 
-/** The drafts of some sections, by record id (the admin list marks entries with unpublished changes). */
+/** The drafts of some sections, by record id, in the order they were drafted (content.server.ts `loadSectionsWithDrafts`). */
 export async function draftsOf(db: Db, keys: readonly SectionKey[]): Promise<Map<string, Draft>> {
   const rows = await db.selectFrom("content_drafts").select(draftColumns).where("section", "in", keys as readonly string[]).orderBy("created_at").orderBy("record_id").execute();
   return new Map(rows.map((row) => [row.record_id, toDraft(row)]));
@@ -131,27 +132,6 @@ export async function unpublishedCount(db: Db, actor: Actor): Promise<number> {
     .where("section", "in", writableSections(actor))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/**
- * Sections as they will look once every draft is published (the preview): drafts replace their
- * published record in place; records not published yet come last, in the order they were drafted.
- */
-export async function loadSectionsWithDrafts<K extends SectionKey>(db: Db, keys: readonly K[]): Promise<{ [S in K]: SectionRecord<S>[] }> {
-  const [published, drafts] = await Promise.all([
-    loadSections(db, keys),
-    db.selectFrom("content_drafts").select(["record_id as id", "section", "data"]).where("section", "in", keys as readonly string[]).orderBy("created_at").orderBy("record_id").execute(),
-  ]);
-  const drafted = groupBySection(keys, drafts);
-  for (const key of keys) {
-    const list = published[key] as SectionRecord<SectionKey>[];
-    for (const record of drafted[key] as SectionRecord<SectionKey>[]) {
-      const at = list.findIndex((r) => r._id === record._id);
-      if (at >= 0) list[at] = record;
-      else list.push(record);
-    }
-  }
-  return published;
 }
 
 // ---------------------------------------------------------------- editor actions

@@ -2,10 +2,9 @@ import { PostgresAdapter } from "kysely";
 import type { Db, DbOrTrx } from "../../db/db.server.ts";
 import { invalidFields } from "../../errors.ts";
 import { isMediaPath, parseMediaPath } from "../../media/media-url.ts";
-import { editUrl } from "../admin/admin-pages.ts";
 import { entryTitle } from "../registry/entry-title.ts";
 import type { ImageUser } from "../registry/image-users.ts";
-import { findSection, type SectionDef, type Values } from "../registry/sections.ts";
+import { editUrl, findSection, type SectionDef, type Values } from "../registry/sections.ts";
 
 /**
  * Content and the media library: what an image field may hold, and which records use a file.

@@ -4,7 +4,7 @@ import { newId } from "../../db/ids.server.ts";
 import type { RevisionAction } from "../../db/tables.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { holdImages } from "./images.server.ts";
-import { publicContentChanged } from "../public/public-change.server.ts";
+import { publicContentChanged } from "./public-change.server.ts";
 import { assertUniqueFields, duplicateField } from "./unique.server.ts";
 import type { SectionDef, Values } from "../registry/sections.ts";
 

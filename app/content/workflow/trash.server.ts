@@ -6,7 +6,7 @@ import { newestFirstPage } from "../../db/paging.server.ts";
 import { notFound } from "../../errors.ts";
 import { contentAudit } from "./content-audit.ts";
 import { holdImages } from "./images.server.ts";
-import { publicContentChanged } from "../public/public-change.server.ts";
+import { publicContentChanged } from "./public-change.server.ts";
 import { assertUniqueFields } from "./unique.server.ts";
 import { parseValues, recordRevision } from "./revisions.server.ts";
 import { allSections, findSection, type SectionDef, type SectionKey, type Values } from "../registry/sections.ts";

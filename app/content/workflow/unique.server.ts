@@ -1,6 +1,6 @@
 import type { DbOrTrx } from "../../db/db.server.ts";
 import { AppError } from "../../errors.ts";
-import { singular } from "../admin/admin-pages.ts";
+import { singular } from "../registry/labels.ts";
 import type { SectionDef, Values } from "../registry/sections.ts";
 
 /**
