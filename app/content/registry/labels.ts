@@ -10,3 +10,14 @@ export const fieldLabels = (def: SectionDef): Record<string, string> => Object.f
 
 /** A list's label in the singular, for "Add …" ("Service items" -> "Service item"). */
 export const singular = (label: string) => label.replace(/s$/, "");
+
+/**
+ * The fields a refusal names (`AppError.fields`, by internal name), as a list people can read:
+ * "Question, Answer". A name without a label is given by its own message, written for people too.
+ */
+export const namedFields = (def: SectionDef, fields: Record<string, string>): string => {
+  const labels = fieldLabels(def);
+  return Object.keys(fields)
+    .map((name) => labels[name] ?? fields[name]!.replace(/[.\s]+$/, ""))
+    .join(", ");
+};

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { fieldErrors, invalidFields } from "../../errors.ts";
+import { AppError, fieldErrors, invalidFields } from "../../errors.ts";
 import { fieldSchema } from "./field-rules.ts";
 import { formattedProblem } from "./formatted.server.ts";
-import { fieldLabels } from "./labels.ts";
+import { fieldLabels, namedFields } from "./labels.ts";
 import type { SectionDef, Values } from "./sections.ts";
 
 const schemas = new Map<string, z.ZodType<Values>>();
@@ -33,4 +33,17 @@ export function parseSection(def: SectionDef, input: unknown): Values {
   }
   if (Object.keys(fields).length || !result.success) throw invalidFields(fields, fieldLabels(def));
   return result.data;
+}
+
+/**
+ * Stored values (a draft, an earlier version) checked against today's rules for the section. When
+ * they no longer pass: a 409 whose sentence `refusal` writes around the failing fields' labels.
+ */
+export function parseStored(def: SectionDef, stored: Values | null, refusal: (fields: string) => string): Values {
+  try {
+    return parseSection(def, stored);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(409, refusal(namedFields(def, error.fields ?? {})));
+  }
 }

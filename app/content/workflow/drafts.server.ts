@@ -13,8 +13,7 @@ import { parseValues, putLive } from "./revisions.server.ts";
 import { assertNoSingleton } from "./singleton.server.ts";
 import { findSection, type SectionDef, type SectionKey, sectionDef, type Values } from "../registry/sections.ts";
 import { writableSections } from "./trash.server.ts";
-import { fieldLabels } from "../registry/labels.ts";
-import { parseSection } from "../registry/validate.server.ts";
+import { parseSection, parseStored } from "../registry/validate.server.ts";
 import { assertUniqueFields } from "./unique.server.ts";
 
 /**
@@ -246,16 +245,8 @@ export async function publishAll(db: Db, actor: Actor): Promise<{ published: num
 }
 
 /** A stored draft's values, checked against today's rules for the section. */
-function draftValues(def: SectionDef, data: string): Values {
-  try {
-    return parseSection(def, parseValues(data));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const labels = fieldLabels(def);
-    const names = Object.keys(error.fields ?? {}).map((name) => labels[name] ?? name);
-    throw new AppError(409, `The draft no longer passes the rules for ${def.label} (${names.join(", ")}); open it, correct it and save it again`);
-  }
-}
+const draftValues = (def: SectionDef, data: string): Values =>
+  parseStored(def, parseValues(data), (fields) => `The draft no longer passes the rules for ${def.label} (${fields}); open it, correct it and save it again`);
 
 /** Drops a record's draft. Returns whether the record is still on the site (a never-published one is gone). */
 export async function discardDraft(db: Db, actor: Actor, key: SectionKey, id: string): Promise<{ stillLive: boolean }> {

@@ -10,7 +10,7 @@ import { contentAudit } from "./content-audit.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { parseValues, putLive } from "./revisions.server.ts";
 import { findSection, type SectionKey, type Values } from "../registry/sections.ts";
-import { parseSection } from "../registry/validate.server.ts";
+import { parseStored } from "../registry/validate.server.ts";
 
 /**
  * A record's history: every publish, API write, delete and restore, newest first, with who, when
@@ -80,13 +80,7 @@ export async function restoreRevision(db: Db, actor: Actor, revisionId: string):
   if (!revision || !def) throw notFound("Revision");
   const by = assertRole(actor, def.write);
   if (revision.after === null) throw new AppError(400, "This revision is a deletion; restore the item from the trash instead");
-  let values: Values;
-  try {
-    values = parseSection(def, parseValues(revision.after));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new AppError(409, `That version no longer passes the rules for ${def.label} (${Object.keys(error.fields ?? {}).join(", ")}); edit the record instead`);
-  }
+  const values = parseStored(def, parseValues(revision.after), (fields) => `That version no longer passes the rules for ${def.label} (${fields}); edit the record instead`);
   await db.transaction().execute(async (trx) => {
     const live = await trx.selectFrom("content_items").select("data").where("id", "=", revision.record_id).executeTakeFirst();
     if (!live) throw new AppError(409, "This record is not on the site now (deleted or never published); restore it from the trash first");
