@@ -1,5 +1,6 @@
 import type { Db } from "../../db/db.server.ts";
 import { isUniqueViolation, nowIso } from "../../db/db.server.ts";
+import { runOnce } from "../../db/data-steps.server.ts";
 import { newId } from "../../db/ids.server.ts";
 import type { Logger } from "../../logger.server.ts";
 import type { MediaLibrary } from "../../media/library.server.ts";
@@ -399,12 +400,23 @@ async function importDemoImages(media: MediaLibrary, names: string[]): Promise<M
 const LEGACY_PATH = /^\/images\/([a-z0-9-]+)\.svg$/;
 
 /**
- * Sites seeded before the media library hold the demo images as /images/<name>.svg, files that no
- * longer ship. Their records are pointed at the same images in the library, once, on start. Each
- * record is rewritten only if it is still as read (an edit in between wins), so several processes
- * starting together do no harm.
+ * The demo image adoption below, once per database: on the first start of this version (a
+ * database an older version made gets it then), never again. It is a data step rather than a
+ * migration because it puts files into the media library (which may keep them in a bucket), a
+ * service migrations do not have; `runOnce` records it as done, so later starts do not scan the
+ * content for old paths. New versions never write such paths (an image field names a library file
+ * or a full address), so there is nothing to look for afterwards.
  */
-export async function adoptDemoImages(db: Db, media: MediaLibrary, log?: Pick<Logger, "info">): Promise<number> {
+export const adoptDemoImagesOnce = (db: Db, media: MediaLibrary, log?: Pick<Logger, "info">): Promise<boolean> =>
+  runOnce(db, "adopt_demo_images", () => adoptDemoImages(db, media, log));
+
+/**
+ * Sites seeded before the media library hold the demo images as /images/<name>.svg, files that no
+ * longer ship. Their records are pointed at the same images in the library. Each record is
+ * rewritten only if it is still as read (an edit in between wins), and a second run finds nothing
+ * left to do.
+ */
+async function adoptDemoImages(db: Db, media: MediaLibrary, log?: Pick<Logger, "info">): Promise<number> {
   const rows = await db.selectFrom("content_items").select(["id", "section", "data"]).where("data", "like", "%/images/%").execute();
   const wanted = (value: string | undefined) => {
     const name = value && LEGACY_PATH.exec(value)?.[1];
