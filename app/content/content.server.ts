@@ -18,10 +18,10 @@ export { sectionSchema } from "./registry/validate.server.ts";
 /**
  * Reading the published content and the JSON API's writes. Reads are plain queries of
  * `content_items`, which holds exactly what the public site shows (drafts, history and trash live
- * beside it); `loadSectionsWithDrafts` lays the drafts over them. The API writes publish at once, as the spec's clients expect, and leave a revision
- * like every other change of public content; the admin screens save drafts instead
- * (workflow/drafts.server.ts). Every write checks the section's write role here and is one transaction,
- * with its audit entry.
+ * beside it); `loadSectionsWithDrafts` lays the drafts over them. The API writes publish at once,
+ * as the spec's clients expect, and leave a revision like every other change of public content;
+ * the admin screens save drafts instead (workflow/drafts.server.ts). Every write checks the
+ * section's write role here and is one transaction, with its audit entry.
  */
 
 type Row = { id: string; data: string };
@@ -34,7 +34,7 @@ function recordOf<K extends SectionKey>(key: K, id: string, stored: Values): Sec
 }
 
 /** A stored row as a record. */
-export const toRecord = <K extends SectionKey>(key: K, row: Row): SectionRecord<K> => recordOf(key, row.id, JSON.parse(row.data) as Values);
+const toRecord = <K extends SectionKey>(key: K, row: Row): SectionRecord<K> => recordOf(key, row.id, JSON.parse(row.data) as Values);
 
 const selectSection = (db: Db, key: SectionKey) =>
   db.selectFrom("content_items").select(["id", "data"]).where("section", "=", key).orderBy("position").orderBy("created_at").orderBy("id");
