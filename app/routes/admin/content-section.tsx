@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPageAt, adminPages, pageRole, publishedText } from "~/content/admin/admin-pages.ts";
+import { adminPageAt, adminPages, publishedText } from "~/content/admin/admin-pages.ts";
 import { type DraftState, deleteRecord, loadSectionsWithDrafts, moveRecord } from "~/content/content.server.ts";
 import { discardDraft, publish, saveDraft } from "~/content/workflow/drafts.server.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
