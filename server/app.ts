@@ -7,7 +7,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
 import type { Config } from "~/config.server.ts";
-import { adoptDemoImages, seedDemoContent } from "~/content/demo/demo-content.server.ts";
+import { adoptDemoImagesOnce, seedDemoContent } from "~/content/demo/demo-content.server.ts";
 import { scheduledPublishJob } from "~/content/workflow/drafts.server.ts";
 import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
 import { AppError } from "~/errors.ts";
@@ -79,7 +79,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     await migrateToLatest(db);
     await migrateAuthTables(config, { db, kind, mailer, rateLimiter });
     if (config.demoContent) await seedDemoContent(db, media, log);
-    await adoptDemoImages(db, media, log);
+    await adoptDemoImagesOnce(db, media, log);
   });
   for (const job of await paymentJobs({ db, config, mailer, log })) jobs.register(job);
   if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);

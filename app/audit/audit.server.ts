@@ -1,9 +1,8 @@
-import type { Db } from "../db/db.server.ts";
+import type { Db, DbOrTrx } from "../db/db.server.ts";
 import { nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
-import type { DbOrTrx } from "../jobs/queue.server.ts";
 import { type AuditAction, type AuditKind, actionsOfKind } from "./actions.ts";
 import { clip } from "./summary.ts";
 

@@ -1,5 +1,5 @@
 import { matchRoutes } from "react-router";
-import { type SectionDef, sections } from "../content/registry/sections.ts";
+import { allSections } from "../content/registry/sections.ts";
 import { PAGES } from "../pages.ts";
 import { type Access, CONTENT_ROLE } from "./roles.ts";
 
@@ -25,7 +25,6 @@ export function accessForPath(pathname: string): Access {
   return leaf?.access ?? "public";
 }
 
-const registry = Object.values(sections) as SectionDef[];
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -79,7 +78,7 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
 /** Content calls come from the section registry: reads and writes need what the section says. */
 function contentApiAccess(): Record<string, Access> {
   const rows: Record<string, Access> = {};
-  for (const def of registry) {
+  for (const def of allSections()) {
     rows[`GET ${def.api.list}`] = def.read;
     rows[`GET ${def.api.one}`] = def.read;
     rows[`POST ${def.api.create}`] = def.write;

@@ -5,9 +5,11 @@ import type { Db } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import { contentAudit } from "./workflow/content-audit.ts";
-import { publicContentChanged } from "./public/public-change.server.ts";
+import { draftsOf } from "./workflow/drafts.server.ts";
+import { publicContentChanged } from "./workflow/public-change.server.ts";
 import { putLive } from "./workflow/revisions.server.ts";
-import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./registry/sections.ts";
+import { assertNoSingleton } from "./workflow/singleton.server.ts";
+import { type SectionKey, type SectionRecord, sectionDef, type Values } from "./registry/sections.ts";
 import { moveToTrash } from "./workflow/trash.server.ts";
 import { parseSection } from "./registry/validate.server.ts";
 
@@ -16,21 +18,23 @@ export { sectionSchema } from "./registry/validate.server.ts";
 /**
  * Reading the published content and the JSON API's writes. Reads are plain queries of
  * `content_items`, which holds exactly what the public site shows (drafts, history and trash live
- * beside it). The API writes publish at once, as the spec's clients expect, and leave a revision
- * like every other change of public content; the admin screens save drafts instead
- * (drafts.server.ts). Every write checks the section's write role here and is one transaction,
- * with its audit entry.
+ * beside it); `loadSectionsWithDrafts` lays the drafts over them. The API writes publish at once,
+ * as the spec's clients expect, and leave a revision like every other change of public content;
+ * the admin screens save drafts instead (workflow/drafts.server.ts). Every write checks the
+ * section's write role here and is one transaction, with its audit entry.
  */
 
 type Row = { id: string; data: string };
 
-/** A stored row as a record: `_id` and every field of the section, as text ("" when missing). */
-export function toRecord<K extends SectionKey>(key: K, row: Row): SectionRecord<K> {
-  const stored = JSON.parse(row.data) as Record<string, string>;
-  const record: Record<string, string> = { _id: row.id };
-  for (const name of Object.keys(sections[key].fields)) record[name] = stored[name] ?? "";
+/** Stored values as a record: `_id` and every field of the section, as text ("" when missing). */
+function recordOf<K extends SectionKey>(key: K, id: string, stored: Values): SectionRecord<K> {
+  const record: Values = { _id: id };
+  for (const name of Object.keys(sectionDef(key).fields)) record[name] = stored[name] ?? "";
   return record as SectionRecord<K>;
 }
+
+/** A stored row as a record. */
+const toRecord = <K extends SectionKey>(key: K, row: Row): SectionRecord<K> => recordOf(key, row.id, JSON.parse(row.data) as Values);
 
 const selectSection = (db: Db, key: SectionKey) =>
   db.selectFrom("content_items").select(["id", "data"]).where("section", "=", key).orderBy("position").orderBy("created_at").orderBy("id");
@@ -66,7 +70,7 @@ export async function loadSections<K extends SectionKey>(db: Db, keys: readonly 
 }
 
 /** Rows of several sections, in the order given, as records grouped by section. */
-export function groupBySection<K extends SectionKey>(keys: readonly K[], rows: (Row & { section: string })[]): { [S in K]: SectionRecord<S>[] } {
+function groupBySection<K extends SectionKey>(keys: readonly K[], rows: (Row & { section: string })[]): { [S in K]: SectionRecord<S>[] } {
   const result = Object.fromEntries(keys.map((k) => [k, [] as unknown[]])) as { [S in K]: SectionRecord<S>[] };
   for (const row of rows) {
     const key = row.section as K;
@@ -75,11 +79,43 @@ export function groupBySection<K extends SectionKey>(keys: readonly K[], rows: (
   return result;
 }
 
-const editLink = (def: SectionDef, id: string) => def.editPath.replace(":id", id);
+/** Where a record stands against its draft: published as it is, published with unpublished changes, or only a draft so far. */
+export type DraftState = "live" | "changed" | "new";
+
+export interface DraftedRecord<K extends SectionKey> {
+  /** What it will be once published: the draft's values, or else the published ones. */
+  record: SectionRecord<K>;
+  state: DraftState;
+  /** When its draft is scheduled to be published, if it is. */
+  publishAt: string | null;
+}
+
+/**
+ * Sections as they will look once every draft is published: a draft replaces its published record
+ * in place; records never published come last, in the order they were drafted. The one merge of
+ * drafts over published records: the preview shows the records, the admin pages also where each
+ * stands.
+ */
+export async function loadSectionsWithDrafts<K extends SectionKey>(db: Db, keys: readonly K[]): Promise<{ [S in K]: DraftedRecord<S>[] }> {
+  const [published, drafts] = await Promise.all([loadSections(db, keys), draftsOf(db, keys)]);
+  const drafted = (key: K): DraftedRecord<K>[] => {
+    const list = published[key] as SectionRecord<K>[];
+    const live = list.map((record): DraftedRecord<K> => {
+      const draft = drafts.get(record._id);
+      return draft ? { record: recordOf(key, record._id, draft.values), state: "changed", publishAt: draft.publishAt } : { record, state: "live", publishAt: null };
+    });
+    const ids = new Set(list.map((record) => record._id));
+    const fresh = [...drafts.values()]
+      .filter((draft) => draft.section === key && !ids.has(draft.recordId))
+      .map((draft): DraftedRecord<K> => ({ record: recordOf(key, draft.recordId, draft.values), state: "new", publishAt: draft.publishAt }));
+    return [...live, ...fresh];
+  };
+  return Object.fromEntries(keys.map((key) => [key, drafted(key)])) as { [S in K]: DraftedRecord<S>[] };
+}
 
 /** API: creates a record and publishes it at once. */
 export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, input: unknown): Promise<SectionRecord<K>> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(viewer, def.write);
   const values = parseSection(def, input);
   if (def.kind === "singleton") await assertNoSingleton(db, def);
@@ -93,21 +129,9 @@ export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, 
 
 const API_NOTE = "Saved through the API";
 
-/** A singleton section takes one record: a published one, or a draft of the first one, is enough to refuse another. */
-export async function assertNoSingleton(db: Db, def: SectionDef): Promise<void> {
-  const existing = await getSingleton(db, def.key as SectionKey);
-  if (existing) throw singletonExists(def, existing._id);
-  const draft = await db.selectFrom("content_drafts").select("record_id").where("singleton_key", "=", def.key).executeTakeFirst();
-  if (draft) throw new AppError(409, `${def.label} already has an unpublished draft. Publish or discard it at ${editLink(def, draft.record_id)} (id ${draft.record_id}).`);
-}
-
-function singletonExists(def: SectionDef, id: string) {
-  return new AppError(409, `${def.label} already exists; there is only one. Edit it at ${editLink(def, id)} (id ${id}).`);
-}
-
 /** API: replaces a record's values and publishes them at once (a pending draft stays a draft). */
 export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(viewer, def.write);
   const values = parseSection(def, input);
   if (!isId(id)) throw notFound(def.label);
@@ -120,7 +144,7 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, 
 
 /** Deletes a list record: it goes to the trash (with its draft, if any), from where it can be restored. */
 export async function deleteRecord(db: Db, viewer: Actor, key: SectionKey, id: string): Promise<void> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
   if (!isId(id)) throw notFound(def.label);
@@ -134,7 +158,7 @@ const reorderSchema = z.object({ ids: z.array(z.string().max(64), { error: "ids 
 
 /** Sets the order of a list section; `ids` must name every record of the section exactly once. */
 export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, input: unknown): Promise<void> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   assertRole(viewer, def.write);
   if (def.kind !== "list") throw new AppError(400, `${def.label} has a single record and no order`);
   const { ids } = parseInput(reorderSchema, input);
@@ -154,7 +178,7 @@ export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, inp
 export async function moveRecord(db: Db, viewer: Actor, key: SectionKey, id: string, direction: "up" | "down"): Promise<void> {
   const ids = (await listRecords(db, key)).map((r) => r._id);
   const from = ids.indexOf(id);
-  if (from < 0) throw notFound(sections[key].label);
+  if (from < 0) throw notFound(sectionDef(key).label);
   const to = direction === "up" ? from - 1 : from + 1;
   if (to < 0 || to >= ids.length) return;
   [ids[from], ids[to]] = [ids[to]!, ids[from]!];

@@ -10,6 +10,10 @@ import { migrations } from "./migrations/index.ts";
 import type { Database } from "./tables.ts";
 
 export type Db = Kysely<Database>;
+/** A transaction: what a write that must commit with others takes (`db.transaction().execute(trx => …)`). */
+export type Trx = Transaction<Database>;
+/** A query that may run alone or inside the caller's transaction. */
+export type DbOrTrx = Db | Trx;
 export type DbKind = Config["database"]["kind"];
 
 // PostgreSQL returns BIGINT (and SUM over integers) as text by default; our values fit in a
@@ -162,7 +166,7 @@ export function nowIso(): string {
 }
 
 /** True on PostgreSQL: for row locks (SELECT … FOR UPDATE), which SQLite neither has nor needs (one writer at a time). */
-export const isPostgres = (db: Db | Transaction<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** True for a UNIQUE constraint violation on either database. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -31,6 +31,7 @@ export interface Database {
   sales_totals: SalesTotalsTable;
   jobs: JobsTable;
   health_probe: HealthProbeTable;
+  data_steps: DataStepsTable;
   public_version: PublicVersionTable;
   media_files: MediaFilesTable;
   media_blobs: MediaBlobsTable;
@@ -163,7 +164,13 @@ export interface HealthProbeTable {
   checked_at: string;
 }
 
-/** One row: bumped by every write that changes public content (content/public/public-change.server.ts). */
+/** One row per one-time data step done (db/data-steps.server.ts). */
+export interface DataStepsTable {
+  name: string;
+  done_at: string;
+}
+
+/** One row: bumped by every write that changes public content (content/workflow/public-change.server.ts). */
 export interface PublicVersionTable {
   id: string;
   version: number;

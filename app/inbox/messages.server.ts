@@ -1,7 +1,5 @@
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
-import type { Db } from "../db/db.server.ts";
-import { nowIso } from "../db/db.server.ts";
-import type { DbOrTrx } from "../jobs/queue.server.ts";
+import { type Db, type DbOrTrx, nowIso } from "../db/db.server.ts";
 import type { Services } from "../services.server.ts";
 import { listAdmins } from "../users/roles.server.ts";
 import { isId, newId } from "../db/ids.server.ts";

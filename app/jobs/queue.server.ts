@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Transaction } from "kysely";
-import type { Db, DbKind } from "../db/db.server.ts";
+import type { Db, DbKind, DbOrTrx } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
-import type { Database, JobsTable } from "../db/tables.ts";
+import type { JobsTable } from "../db/tables.ts";
 import type { Logger } from "../logger.server.ts";
 
 /**
@@ -16,7 +15,6 @@ import type { Logger } from "../logger.server.ts";
  * must be idempotent: delivery is at least once.
  */
 
-export type DbOrTrx = Db | Transaction<Database>;
 export type JobRow = JobsTable;
 export type JobStatus = JobsTable["status"];
 

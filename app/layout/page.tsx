@@ -1,4 +1,4 @@
-import { PreviewNotice } from "../content/admin/preview-notice.tsx";
+import { PreviewNotice } from "../content/public/preview-notice.tsx";
 import { useRootData } from "./root-data.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.server.ts";
-import type { Db } from "../db/db.server.ts";
+import type { Db, DbOrTrx } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
-import { type DbOrTrx, type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/queue.server.ts";
+import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/queue.server.ts";
 import type { Logger } from "../logger.server.ts";
 
 export interface Mail {

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import type { S3Bucket } from "../config.server.ts";
-import type { Db } from "../db/db.server.ts";
-import type { DbOrTrx } from "../jobs/queue.server.ts";
+import type { Db, DbOrTrx } from "../db/db.server.ts";
 
 /**
  * Where the bytes of library files live. Both places are seen by every server process: the

@@ -7,7 +7,7 @@ import { isId, newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
 import type { Database, OrdersTable } from "../db/tables.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
-import type { DbOrTrx } from "../jobs/queue.server.ts";
+import type { DbOrTrx } from "../db/db.server.ts";
 import type { Services } from "../services.server.ts";
 import { listAdmins } from "../users/roles.server.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";

@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../config.server.ts";
-import { editUrl } from "../content/admin/admin-pages.ts";
 import { getSingleton } from "../content/content.server.ts";
-import { sections } from "../content/registry/sections.ts";
+import { editUrl, sections } from "../content/registry/sections.ts";
 import type { Db } from "../db/db.server.ts";
 
 /** Where PayPal posts: IPNs (Payments Standard) and webhooks (REST). */

@@ -1,6 +1,6 @@
 import { isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
-import type { DbOrTrx } from "../jobs/queue.server.ts";
+import type { DbOrTrx } from "../db/db.server.ts";
 import { shortDate } from "../shared/dates.ts";
 import { formatUsd } from "../shared/money.ts";
 import { markOrderPaid, markOrderRefunded, type OrderRow } from "../orders/orders.server.ts";

@@ -1,8 +1,7 @@
 import { recordAudit } from "../audit/audit.server.ts";
 import type { AuditActor } from "../audit/audit.server.ts";
-import { type Db, type DbKind, nowIso } from "../db/db.server.ts";
+import { type Db, type DbKind, type DbOrTrx, nowIso } from "../db/db.server.ts";
 import { AppError } from "../errors.ts";
-import type { DbOrTrx } from "../jobs/queue.server.ts";
 import { hashLinkToken, looksLikeLinkToken, newLinkToken } from "../security/link-tokens.server.ts";
 import type { Services } from "../services.server.ts";
 import { isRole } from "../auth/roles.ts";

@@ -1,6 +1,5 @@
 import type { Role } from "../auth/roles.ts";
-import type { Db } from "../db/db.server.ts";
-import type { DbOrTrx } from "../jobs/queue.server.ts";
+import type { Db, DbOrTrx } from "../db/db.server.ts";
 
 /** The role the site must always keep someone in, and the one the command line grants unless told. */
 export const ADMIN_ROLE: Role = "Admin";

@@ -1,5 +1,5 @@
 import { createRecord, deleteRecord, getRecord, listRecords, reorderRecords, updateRecord } from "~/content/content.server.ts";
-import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
+import { allSections, type SectionKey, sectionDef } from "~/content/registry/sections.ts";
 import { notFound } from "~/errors.ts";
 import type { Endpoint } from "./endpoint.ts";
 
@@ -8,7 +8,7 @@ import type { Endpoint } from "./endpoint.ts";
  * create and update at the spec's paths, and for list sections delete and reorder.
  */
 function sectionEndpoints(key: SectionKey): Endpoint[] {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const endpoints: Endpoint[] = [
     { method: "GET", path: def.api.list, handle: ({ services }) => listRecords(services.db, key) },
     {
@@ -59,4 +59,4 @@ function sectionEndpoints(key: SectionKey): Endpoint[] {
   return endpoints;
 }
 
-export const contentEndpoints: Endpoint[] = (Object.keys(sections) as SectionKey[]).flatMap(sectionEndpoints);
+export const contentEndpoints: Endpoint[] = allSections().flatMap((def) => sectionEndpoints(def.key as SectionKey));

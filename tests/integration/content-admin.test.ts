@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPages, editTitle, publishedText, SPEC_HUB_PATHS, singular } from "~/content/admin/admin-pages.ts";
-import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
+import { adminPages, editTitle, publishedText, SPEC_HUB_PATHS } from "~/content/admin/admin-pages.ts";
+import { singular } from "~/content/registry/labels.ts";
+import { allSections, type SectionDef, sectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
 import { badValues, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const all = Object.values(sections) as SectionDef[];
+const all = allSections();
 const edit = (def: SectionDef, id: string) => def.editPath.replace(":id", id);
 type Stored = { _id: string } & Record<string, string>;
 
@@ -196,7 +197,7 @@ describe("saving every section through its page forms", () => {
 
 describe("errors", () => {
   it("shows each field's message next to it, keeps what was typed and stores nothing", async () => {
-    const def = sections.banner as SectionDef;
+    const def = sectionDef("banner");
     const [before] = await records(def);
     const typed: Record<string, string> = { ...sampleValues(def, 5), bannerHeading: "", buttonURL: "javascript:alert(1)" };
     const result = await post(admin, edit(def, before!._id), formFor(def, "publish", typed));
@@ -211,7 +212,7 @@ describe("errors", () => {
   });
 
   it("shows errors next to the fields of a list's add form, and adds nothing", async () => {
-    const def = sections.faqItems as SectionDef;
+    const def = sectionDef("faqItems");
     const before = await records(def);
     const result = await post(admin, def.adminPath, formFor(def, "publish", badValues(def)));
     expect(result.status).toBe(400);
@@ -221,7 +222,7 @@ describe("errors", () => {
   });
 
   it("refuses a second singleton from a stale create form, pointing to the edit screen", async () => {
-    const def = sections.logo as SectionDef;
+    const def = sectionDef("logo");
     const [existing] = await records(def);
     const result = await post(admin, def.adminPath, formFor(def, "publish", sampleValues(def, 7)));
     expect(result.status).toBe(409);
@@ -230,50 +231,50 @@ describe("errors", () => {
   });
 
   it("answers 404 for an unknown id or an id of another section", async () => {
-    const [about] = await records(sections.about as SectionDef);
+    const [about] = await records(sectionDef("about"));
     for (const path of [`/banner/${UNKNOWN_ID}`, `/package-edit/${UNKNOWN_ID}`, `/banner/${about!._id}`, `/faq-edit/${about!._id}`]) {
       const page = await view(admin, path);
       expect(page.status, path).toBe(404);
       expect(h1(page.html)).toEqual(["Page not found"]);
     }
-    const write = await post(admin, `/banner/${UNKNOWN_ID}`, formFor(sections.banner as SectionDef, "publish", sampleValues(sections.banner as SectionDef)));
+    const write = await post(admin, `/banner/${UNKNOWN_ID}`, formFor(sectionDef("banner"), "publish", sampleValues(sectionDef("banner"))));
     expect(write.status).toBe(404);
   });
 
   it("refuses page-form saves from visitors and customers", async () => {
-    const def = sections.banner as SectionDef;
+    const def = sectionDef("banner");
     const [before] = await records(def);
     const asVisitor = await post(visitor, edit(def, before!._id), formFor(def, "publish", sampleValues(def, 8)));
     expect(asVisitor.status).toBe(302);
     expect(asVisitor.location).toMatch(/^\/login\?redirectTo=/);
     const asCustomer = await post(customer, edit(def, before!._id), formFor(def, "publish", sampleValues(def, 8)));
     expect(asCustomer.status).toBe(403);
-    const createAsCustomer = await post(customer, sections.faqItems.adminPath, formFor(sections.faqItems as SectionDef, "publish", sampleValues(sections.faqItems as SectionDef, 8)));
+    const createAsCustomer = await post(customer, sections.faqItems.adminPath, formFor(sectionDef("faqItems"), "publish", sampleValues(sectionDef("faqItems"), 8)));
     expect(createAsCustomer.status).toBe(403);
     expect(await records(def)).toEqual([before]);
-    expect(await records(sections.faqItems as SectionDef)).toHaveLength(1);
+    expect(await records(sectionDef("faqItems"))).toHaveLength(1);
   });
 });
 
 describe("the about editor at /{id}", () => {
   it("opens for an admin with an About id", async () => {
-    const [about] = await records(sections.about as SectionDef);
+    const [about] = await records(sectionDef("about"));
     const page = await view(admin, `/${about!._id}`);
     expect(page.status).toBe(200);
     expect(h1(page.html)).toEqual(["Edit About"]);
-    const saved = await post(admin, `/${about!._id}`, formFor(sections.about as SectionDef, "publish", sampleValues(sections.about as SectionDef, 3)));
+    const saved = await post(admin, `/${about!._id}`, formFor(sectionDef("about"), "publish", sampleValues(sectionDef("about"), 3)));
     expect(statusText(saved.html)).toBe("About updated. Visitors see it now.");
   });
 
   it("is the ordinary 404 page for any other single-segment path, and for anyone but an admin", async () => {
-    const [about] = await records(sections.about as SectionDef);
-    const [banner] = await records(sections.banner as SectionDef);
+    const [about] = await records(sectionDef("about"));
+    const [banner] = await records(sectionDef("banner"));
     for (const path of [`/${banner!._id}`, `/${UNKNOWN_ID}`, "/no-such-page"]) {
       const page = await view(admin, path);
       expect(page.status, path).toBe(404);
       expect(h1(page.html)).toEqual(["Page not found"]);
     }
-    expect((await post(admin, `/${banner!._id}`, formFor(sections.about as SectionDef, "publish", sampleValues(sections.about as SectionDef)))).status).toBe(404);
+    expect((await post(admin, `/${banner!._id}`, formFor(sectionDef("about"), "publish", sampleValues(sectionDef("about"))))).status).toBe(404);
     for (const client of [visitor, customer]) {
       const page = await view(client, `/${about!._id}`);
       expect(page.status).toBe(404);
@@ -292,7 +293,7 @@ describe("list entries on the admin page", () => {
   };
   for (const [key, text] of Object.entries(EDIT_TEXT)) {
     it(`${key} entries link to their editor with "${text}"`, async () => {
-      const def = sections[key as SectionKey] as SectionDef;
+      const def = sectionDef(key as SectionKey);
       const [record] = await records(def);
       const html = (await view(admin, def.adminPath)).html;
       expect(html).toMatch(new RegExp(`<a\\b[^>]*href="${edit(def, record!._id)}"[^>]*>${text}<span class="sr-only">`));
@@ -300,7 +301,7 @@ describe("list entries on the admin page", () => {
   }
 
   it("shows pricing plans as cards with name, price as $49.00 and Edit Pricing", async () => {
-    const def = sections.pricingPlans as SectionDef;
+    const def = sectionDef("pricingPlans");
     const [plan] = await records(def);
     const html = (await view(admin, "/add-pricing")).html;
     expect(html).toContain(`>${plan!.packageName}</p>`);
@@ -309,7 +310,7 @@ describe("list entries on the admin page", () => {
   });
 
   it("moves entries up and down and deletes one after confirmation", async () => {
-    const def = sections.faqItems as SectionDef;
+    const def = sectionDef("faqItems");
     for (const n of [3, 4]) expect(statusText((await post(admin, def.adminPath, formFor(def, "publish", sampleValues(def, n)))).html)).toBe("FAQ item added. Visitors see it now.");
     const ids = (await records(def)).map((r) => r._id);
     expect(ids).toHaveLength(3);
@@ -336,17 +337,17 @@ describe("list entries on the admin page", () => {
   });
 
   it("refuses a form that names a section of another page", async () => {
-    const result = await post(admin, "/edit-banner", formFor(sections.faqItems as SectionDef, "publish", sampleValues(sections.faqItems as SectionDef, 9)));
+    const result = await post(admin, "/edit-banner", formFor(sectionDef("faqItems"), "publish", sampleValues(sectionDef("faqItems"), 9)));
     expect(result.status).toBe(400);
-    expect(await records(sections.faqItems as SectionDef)).toHaveLength(2);
+    expect(await records(sectionDef("faqItems"))).toHaveLength(2);
   });
 });
 
 describe("the public landing page", () => {
   it("shows what an admin saved through the admin screens", async () => {
-    const banner = sections.banner as SectionDef;
-    const faq = sections.faqItems as SectionDef;
-    const plans = sections.pricingPlans as SectionDef;
+    const banner = sectionDef("banner");
+    const faq = sectionDef("faqItems");
+    const plans = sectionDef("pricingPlans");
     const [bannerRecord] = await records(banner);
     const [faqRecord] = await records(faq);
     const [plan] = await records(plans);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SectionDef, sections } from "~/content/registry/sections.ts";
+import { allSections } from "~/content/registry/sections.ts";
 import { badValues, requiredFields, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const api = (path: string, id = UNKNOWN_ID) => `/api${path.replace(":id", id)}`;
-const all = Object.values(sections) as SectionDef[];
+const all = allSections();
 
 for (const def of all) {
   describe(`${def.label} (${def.key}, ${def.kind})`, () => {

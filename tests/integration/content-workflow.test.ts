@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SectionDef, sections } from "~/content/registry/sections.ts";
+import { type SectionDef, sectionDef } from "~/content/registry/sections.ts";
 import { sampleValues } from "../fixtures/content-samples.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const banner = sections.banner as SectionDef;
-const faq = sections.faqItems as SectionDef;
+const banner = sectionDef("banner");
+const faq = sectionDef("faqItems");
 const tidy = (html: string) => html.replaceAll("<!-- -->", "");
 const statusText = (html: string) => html.match(/role="status"[^>]*>(.*?)<\/p>/)?.[1];
 const alertText = (html: string) => html.match(/role="alert"[^>]*>(.*?)<\/p>/)?.[1];
@@ -125,6 +125,19 @@ describe("drafts", () => {
     const home = await publicHome();
     expect(home).toContain("All at once");
     expect(home).toContain("Also at once");
+  });
+
+  it("refuses to publish a draft that no longer passes the rules, naming its fields by their labels", async () => {
+    await post(editor, faq.adminPath, { _intent: "draft", _section: "faqItems", ...sampleValues(faq, 32), accodingTitle: "Drafted under older rules" });
+    const db = server.services.db;
+    const { record_id: id } = await db.selectFrom("content_drafts").select("record_id").where("data", "like", "%Drafted under older rules%").executeTakeFirstOrThrow();
+    // Saved before today's rules: a question longer than the 200 characters allowed now.
+    await db.updateTable("content_drafts").set({ data: JSON.stringify({ accodingTitle: "Q".repeat(201), accodingText: "An answer." }) }).where("record_id", "=", id).execute();
+    const refused = await post(editor, "/admin/drafts", { _intent: "publish", _section: "faqItems", _id: id });
+    expect(refused.status).toBe(409);
+    expect(alertText(refused.html)).toBe("The draft no longer passes the rules for FAQ items (Question); open it, correct it and save it again");
+    expect(alertText(refused.html)).not.toMatch(/accoding/);
+    await post(editor, "/admin/drafts", { _intent: "discard", _section: "faqItems", _id: id });
   });
 
   it("saving what the site already shows leaves no draft", async () => {
@@ -261,6 +274,19 @@ describe("history", () => {
     const again = await post(editor, `/admin/history/${first._id}`, { _intent: "restore", _revision: older.id });
     expect(again.status).toBe(409);
     expect(alertText(again.html)).toBe("The site already shows that version");
+  });
+
+  it("refuses to restore a version that no longer passes the rules, naming its fields by their labels", async () => {
+    const item = (await admin.json("POST", "/api/add-faq-item", { ...sampleValues(faq, 33), accodingTitle: "Asked under older rules" })).body.item;
+    await admin.json("PUT", `/api/faq-item/${item._id}`, { ...sampleValues(faq, 33), accodingTitle: "Asked again" });
+    const [created] = await revisionsOf(item._id);
+    // A version saved before today's rules: a question over 200 characters and no answer.
+    await server.services.db.updateTable("content_revisions").set({ after: JSON.stringify({ accodingTitle: "Q".repeat(201), accodingText: "" }) }).where("id", "=", created!.id).execute();
+    const refused = await post(editor, `/admin/history/${item._id}`, { _intent: "restore", _revision: created!.id });
+    expect(refused.status).toBe(409);
+    expect(alertText(refused.html)).toBe("That version no longer passes the rules for FAQ items (Question, Answer); edit the record instead");
+    expect(alertText(refused.html)).not.toMatch(/accoding/);
+    expect((await apiList(faq)).find((r) => r._id === item._id)?.accodingTitle).toBe("Asked again");
   });
 
   it("keeps the payment account's history from editors, and answers 404 for an unknown record", async () => {

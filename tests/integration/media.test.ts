@@ -1,9 +1,12 @@
 import { connect } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Migrator } from "kysely/migration";
 import { sections } from "~/content/registry/sections.ts";
+import { openDatabase } from "~/db/db.server.ts";
+import { migrations } from "~/db/migrations/index.ts";
 import { avif, gif, jpeg, png, sidewaysPhoto, svg, webp } from "../fixtures/images.ts";
-import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { freshDatabase, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * The media library over HTTP, on SQLite and on PostgreSQL: uploads of each type (the type read
@@ -419,21 +422,40 @@ describe("who may", () => {
 });
 
 describe("demo images of sites seeded before the library", () => {
-  it("are put into the library on start, and their records pointed at them", async () => {
-    const db = server.services.db;
+  /** A record as an old version seeded it: a demo image at its old path. */
+  const legacyMember = (id: string, image: string) => {
     const now = new Date().toISOString();
-    await db
-      .insertInto("content_items")
-      .values({ id: "00000000000000000000dead", section: "teamMembers", singleton_key: null, position: 99, data: JSON.stringify({ teamMemberImg: "/images/team-1.svg", teamMemberName: "Old demo", teamMemberTitle: "Seeded" }), created_at: now, updated_at: now, updated_by: "demo-content" })
-      .execute();
-    const restarted = await server.app.createServices(server.services.config);
+    return { id, section: "teamMembers", singleton_key: null, position: 99, data: JSON.stringify({ teamMemberImg: `/images/${image}.svg`, teamMemberName: "Old demo", teamMemberTitle: "Seeded" }), created_at: now, updated_at: now, updated_by: "demo-content" };
+  };
+
+  it("are put into the library on the first start of this version, and no later start looks for them again", async () => {
+    // A database as the version before the data steps left it: migrated up to 080, old paths in it.
+    const database = await freshDatabase();
+    const { url } = database;
+    const { db } = openDatabase(url.startsWith("file:") ? { kind: "sqlite", file: url.slice(5) } : { kind: "postgres", url });
+    const imageOf = async (id: string) => JSON.parse((await db.selectFrom("content_items").select("data").where("id", "=", id).executeTakeFirstOrThrow()).data).teamMemberImg as string;
+    let upgraded: TestServer | undefined;
     try {
-      const row = await db.selectFrom("content_items").select("data").where("id", "=", "00000000000000000000dead").executeTakeFirstOrThrow();
-      const url = JSON.parse(row.data).teamMemberImg as string;
-      expect(url).toMatch(/^\/media\/[0-9a-f]{32}-160x160-team-1\.svg$/);
-      expect((await visitor.fetch(url)).status).toBe(200);
-    } finally {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo("080_unique_plan_names")).error).toBeUndefined();
+      await db.insertInto("content_items").values(legacyMember("00000000000000000000dead", "team-1")).execute();
+
+      upgraded = await startTestServer({}, { databaseUrl: url });
+      const adopted = await imageOf("00000000000000000000dead");
+      expect(adopted).toMatch(/^\/media\/[0-9a-f]{32}-160x160-team-1\.svg$/);
+      expect((await upgraded.client().fetch(adopted)).status).toBe(200);
+      expect(await db.selectFrom("data_steps").select("name").execute()).toEqual([{ name: "adopt_demo_images" }]);
+
+      // The next start does not scan: an old path that turns up now (written here by hand) stays.
+      await db.insertInto("content_items").values(legacyMember("00000000000000000000beef", "team-2")).execute();
+      const restarted = await upgraded.app.createServices(upgraded.services.config);
       await restarted.db.destroy();
+      expect(await imageOf("00000000000000000000beef")).toBe("/images/team-2.svg");
+      expect(await imageOf("00000000000000000000dead")).toBe(adopted);
+    } finally {
+      await upgraded?.close();
+      await db.destroy();
+      await database.drop();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_IMAGES, demoContent } from "~/content/demo/demo-content.server.ts";
 import { PLAN_POINT_FIELDS } from "~/content/registry/plans.ts";
-import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
+import { type SectionKey, sectionDef, sections } from "~/content/registry/sections.ts";
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
 /** Text as React writes it into HTML. */
@@ -35,7 +35,7 @@ const perks = (html: string, name: string) => [...textOf(html).matchAll(new RegE
 
 /** What a section's record must put into the landing page's HTML. */
 function expectedOnLanding(key: SectionKey, record: Record<string, string>): string[] {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   return Object.entries(def.fields).map(([name, field]) => {
     const value = record[name]!;
     if (key === "counters" && field.kind === "number") return `${value}+`;
@@ -108,7 +108,7 @@ describe("public pages on an empty database (demo content off)", () => {
 describe("public pages with content created by an admin through the API", () => {
   beforeAll(async () => {
     for (const key of LANDING_SECTIONS) {
-      const def: SectionDef = sections[key];
+      const def = sectionDef(key);
       for (const record of demo[key]!) await api("POST", def.api.create, record);
     }
     for (const [name, price] of [

@@ -1,7 +1,8 @@
 import { matchPath } from "react-router";
 import { type Role, strongestRole } from "../../auth/roles.ts";
 import { withoutDataSuffix } from "../../shared/page-path.ts";
-import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
+import { singular } from "../registry/labels.ts";
+import { allSections, type SectionDef, type SectionKey } from "../registry/sections.ts";
 
 /**
  * The admin screens, derived from the section registry: one page per distinct `adminPath`
@@ -9,8 +10,6 @@ import { type SectionDef, type SectionKey, sections } from "../registry/sections
  * `app/routes.ts` builds its routes from these lists, the settings hub links to them, and the
  * admin route modules find their sections here by the request's path.
  */
-
-const all = Object.values(sections) as SectionDef[];
 
 export interface AdminPage {
   path: string;
@@ -26,16 +25,13 @@ export function pageTitle(defs: SectionDef[]): string {
   return [first, ...rest.map(lower)].join(" and ");
 }
 
-/** A list's label in the singular, for "Add …" ("Service items" -> "Service item"). */
-export const singular = (label: string) => label.replace(/s$/, "");
-
 /** The edit screen's heading: "Edit Banner", "Edit Pricing plan" (one entry of a list). */
 export const editTitle = (def: SectionDef) => `Edit ${def.kind === "list" ? singular(def.label) : def.label}`;
 
 /** Every admin page, in registry order of its first section. */
 export const adminPages: AdminPage[] = (() => {
   const byPath = new Map<string, SectionDef[]>();
-  for (const def of all) byPath.set(def.adminPath, [...(byPath.get(def.adminPath) ?? []), def]);
+  for (const def of allSections()) byPath.set(def.adminPath, [...(byPath.get(def.adminPath) ?? []), def]);
   return [...byPath].map(([path, defs]) => ({ path, title: pageTitle(defs), sections: defs }));
 })();
 
@@ -43,7 +39,7 @@ export const adminPages: AdminPage[] = (() => {
 export const pageRole = (page: AdminPage): Role => strongestRole(page.sections.map((def) => def.write));
 
 /** Every edit-screen path (with `:id`) and the section it edits. */
-export const editPaths: { path: string; key: SectionKey }[] = all.flatMap((def) =>
+export const editPaths: { path: string; key: SectionKey }[] = allSections().flatMap((def) =>
   [def.editPath, ...(def.aliasEditPaths ?? [])].map((path) => ({ path, key: def.key as SectionKey })),
 );
 
@@ -75,9 +71,6 @@ export function editTargetAt(pathname: string): { key: SectionKey; id: string } 
   }
   return undefined;
 }
-
-/** The edit URL of one record. */
-export const editUrl = (def: SectionDef, id: string) => def.editPath.replace(":id", encodeURIComponent(id));
 
 /** The eight cards the spec puts first on the settings hub, in its order. */
 export const SPEC_HUB_PATHS = [

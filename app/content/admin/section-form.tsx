@@ -7,7 +7,7 @@ import { SelectField } from "../../ui/select-field.tsx";
 import { StatusMessage } from "../../ui/status.tsx";
 import { useGuardedForm } from "../../ui/unsaved-changes.tsx";
 import type { FieldDef } from "../registry/fields.ts";
-import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
+import { type SectionKey, sectionDef, type Values } from "../registry/sections.ts";
 
 /**
  * Any section's admin form, rendered from its registry entry: one labelled input per field, of the
@@ -28,7 +28,7 @@ export interface SectionFormProps {
   /** The submit buttons, each sending its intent; the first is the default. */
   buttons: FormButton[];
   /** Current or just-typed values, by field name. */
-  values?: Record<string, string>;
+  values?: Values;
   /** The server's message for each wrong field. */
   errors?: Record<string, string>;
   /** The server's general message when the save failed. */
@@ -40,7 +40,7 @@ export interface SectionFormProps {
 }
 
 export function SectionForm({ section, buttons, values = {}, errors = {}, error, success, labelledBy }: SectionFormProps) {
-  const def: SectionDef = sections[section];
+  const def = sectionDef(section);
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
   useGuardedForm(form);

@@ -1,10 +1,11 @@
 import type { Db } from "../../db/db.server.ts";
 import { isUniqueViolation, nowIso } from "../../db/db.server.ts";
+import { runOnce } from "../../db/data-steps.server.ts";
 import { newId } from "../../db/ids.server.ts";
 import type { Logger } from "../../logger.server.ts";
 import type { MediaLibrary } from "../../media/library.server.ts";
 import { PLAN_POINT_FIELDS, type PlanPointField } from "../registry/plans.ts";
-import { type SectionKey, type SectionRecord, sections } from "../registry/sections.ts";
+import { findSection, type SectionKey, type SectionRecord, type Values } from "../registry/sections.ts";
 
 /**
  * Believable content for every public section, so a fresh install shows a whole site instead of
@@ -14,8 +15,9 @@ import { type SectionKey, type SectionRecord, sections } from "../registry/secti
  * The payment account is left out on purpose: a made-up receiver address must never take real
  * payments, so an admin sets it.
  */
-type Values<K extends SectionKey> = Omit<SectionRecord<K>, "_id">;
-export type DemoContent = { [K in Exclude<SectionKey, "paymentAccount">]: Values<K>[] };
+/** A demo record: a section's fields, typed, without the id the database gives it. */
+type DemoRecord<K extends SectionKey> = Omit<SectionRecord<K>, "_id">;
+export type DemoContent = { [K in Exclude<SectionKey, "paymentAccount">]: DemoRecord<K>[] };
 
 const planPoints = (points: string[]) => Object.fromEntries(PLAN_POINT_FIELDS.map((field, i) => [field, points[i] ?? ""])) as Record<PlanPointField, string>;
 
@@ -344,7 +346,7 @@ export async function seedDemoContent(db: Db, media: MediaLibrary, log?: Pick<Lo
   const content = demoContent((name) => urls.get(name)!);
   const now = nowIso();
   const rows = Object.entries(content).flatMap(([section, records]) =>
-    (records as Record<string, string>[]).map((values, index) => ({
+    (records as Values[]).map((values, index) => ({
       id: newId(),
       section,
       singleton_key: isSingleton(section) ? section : null,
@@ -386,7 +388,7 @@ export async function seedDemoContent(db: Db, media: MediaLibrary, log?: Pick<Lo
 
 class AlreadySeeded extends Error {}
 
-const isSingleton = (section: string) => sections[section as SectionKey]?.kind === "singleton";
+const isSingleton = (section: string) => findSection(section)?.kind === "singleton";
 
 /** Puts demo images into the library (the same bytes again are the same file): their addresses by name. */
 async function importDemoImages(media: MediaLibrary, names: string[]): Promise<Map<string, string>> {
@@ -401,20 +403,31 @@ async function importDemoImages(media: MediaLibrary, names: string[]): Promise<M
 const LEGACY_PATH = /^\/images\/([a-z0-9-]+)\.svg$/;
 
 /**
- * Sites seeded before the media library hold the demo images as /images/<name>.svg, files that no
- * longer ship. Their records are pointed at the same images in the library, once, on start. Each
- * record is rewritten only if it is still as read (an edit in between wins), so several processes
- * starting together do no harm.
+ * The demo image adoption below, once per database: on the first start of this version (a
+ * database an older version made gets it then), never again. It is a data step rather than a
+ * migration because it puts files into the media library (which may keep them in a bucket), a
+ * service migrations do not have; `runOnce` records it as done, so later starts do not scan the
+ * content for old paths. New versions never write such paths (an image field names a library file
+ * or a full address), so there is nothing to look for afterwards.
  */
-export async function adoptDemoImages(db: Db, media: MediaLibrary, log?: Pick<Logger, "info">): Promise<number> {
+export const adoptDemoImagesOnce = (db: Db, media: MediaLibrary, log?: Pick<Logger, "info">): Promise<boolean> =>
+  runOnce(db, "adopt_demo_images", () => adoptDemoImages(db, media, log));
+
+/**
+ * Sites seeded before the media library hold the demo images as /images/<name>.svg, files that no
+ * longer ship. Their records are pointed at the same images in the library. Each record is
+ * rewritten only if it is still as read (an edit in between wins), and a second run finds nothing
+ * left to do.
+ */
+async function adoptDemoImages(db: Db, media: MediaLibrary, log?: Pick<Logger, "info">): Promise<number> {
   const rows = await db.selectFrom("content_items").select(["id", "section", "data"]).where("data", "like", "%/images/%").execute();
   const wanted = (value: string | undefined) => {
     const name = value && LEGACY_PATH.exec(value)?.[1];
     return name && name in DEMO_IMAGES ? name : undefined;
   };
   const legacy = rows.flatMap((row) => {
-    const record = JSON.parse(row.data) as Record<string, string>;
-    const fields = Object.entries(sections[row.section as SectionKey]?.fields ?? {}).filter(([name, f]) => f.kind === "image" && wanted(record[name]));
+    const record = JSON.parse(row.data) as Values;
+    const fields = Object.entries(findSection(row.section)?.fields ?? {}).filter(([name, f]) => f.kind === "image" && wanted(record[name]));
     return fields.length ? [{ row, record, fields: fields.map(([name]) => name) }] : [];
   });
   if (legacy.length === 0) return 0;

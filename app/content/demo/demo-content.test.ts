@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sectionSchema } from "../content.server.ts";
 import { DEMO_IMAGES, demoContent } from "./demo-content.server.ts";
-import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
+import { type SectionKey, sectionDef, sections } from "../registry/sections.ts";
 
 const imagesUsed: string[] = [];
 const content = demoContent((name) => {
@@ -14,7 +14,7 @@ describe("demo content", () => {
     const keys = Object.keys(sections).filter((k) => k !== "paymentAccount");
     expect(Object.keys(content).sort()).toEqual(keys.sort());
     for (const [key, records] of Object.entries(content)) {
-      const def: SectionDef = sections[key as SectionKey];
+      const def = sectionDef(key as SectionKey);
       expect(records.length, key).toBeGreaterThan(0);
       if (def.kind === "singleton") expect(records, key).toHaveLength(1);
     }

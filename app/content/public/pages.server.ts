@@ -1,8 +1,7 @@
 import type { Db } from "../../db/db.server.ts";
-import { loadSections } from "../content.server.ts";
-import { loadSectionsWithDrafts } from "../workflow/drafts.server.ts";
-import { withFormatted } from "./formatted.server.ts";
-import { type PageRecord, type SectionKey, sections } from "../registry/sections.ts";
+import { loadSections, loadSectionsWithDrafts } from "../content.server.ts";
+import { withFormatted } from "../registry/formatted.server.ts";
+import { type PageRecord, type SectionKey, type SectionRecord, sectionDef } from "../registry/sections.ts";
 
 /**
  * Sections as a public page renders them: the published records in one query (or, for an
@@ -10,10 +9,8 @@ import { type PageRecord, type SectionKey, sections } from "../registry/sections
  * the server, so the page's browser code never needs the markdown library.
  */
 export async function loadPageSections<K extends SectionKey>(db: Db, keys: readonly K[], options: { preview?: boolean } = {}): Promise<{ [S in K]: PageRecord<S>[] }> {
-  const loaded = options.preview ? await loadSectionsWithDrafts(db, keys) : await loadSections(db, keys);
-  for (const key of keys) {
-    const fields = sections[key].fields;
-    (loaded[key] as PageRecord<K>[]) = (loaded[key] as PageRecord<K>[]).map((record) => withFormatted(fields, record));
-  }
-  return loaded as { [S in K]: PageRecord<S>[] };
+  const drafted = options.preview ? await loadSectionsWithDrafts(db, keys) : undefined;
+  const published = drafted ? undefined : await loadSections(db, keys);
+  const records = (key: K): SectionRecord<K>[] => drafted?.[key].map((entry) => entry.record) ?? published![key];
+  return Object.fromEntries(keys.map((key) => [key, records(key).map((record) => withFormatted(sectionDef(key).fields, record))])) as { [S in K]: PageRecord<S>[] };
 }

@@ -2,10 +2,10 @@ import pg from "pg";
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/db.server.ts";
 import type { Logger } from "../../logger.server.ts";
-import { onPublicChange, PUBLIC_CHANGE_CHANNEL, readPublicVersion } from "./public-change.server.ts";
+import { onPublicChange, PUBLIC_CHANGE_CHANNEL, readPublicVersion } from "../workflow/public-change.server.ts";
 
 /**
- * This process's view of the public content version (content/public-change.server.ts bumps it).
+ * This process's view of the public content version (content/workflow/public-change.server.ts bumps it).
  * A page rendered under one version is stale once `current()` answers another.
  *
  * - A change made by this process: the hook marks the version unsure, and `current()` reads the

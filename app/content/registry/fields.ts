@@ -26,7 +26,7 @@ export const text = (label: string, extra: Extra = {}): FieldDef => ({ kind: "te
 export const longText = (label: string, extra: Extra = {}): FieldDef => ({ kind: "longText", label, max: 5000, ...extra });
 /**
  * Text with a little formatting (paragraphs, bold, italic, links, lists) in a small markdown
- * subset, rendered to HTML on the server (content/public/formatted.server.ts); raw HTML, images and links
+ * subset, rendered to HTML on the server (registry/formatted.server.ts); raw HTML, images and links
  * other than http(s), mailto and site paths are refused.
  */
 export const formatted = (label: string, extra: Extra = {}): FieldDef => ({

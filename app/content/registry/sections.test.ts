@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { specCalls } from "../../../tests/fixtures/spec-calls.ts";
 import { apiAccess, pageAccess } from "../../auth/access.ts";
 import { fieldSchema } from "./field-rules.ts";
-import { type SectionDef, sections } from "./sections.ts";
+import { allSections, type SectionDef, sections } from "./sections.ts";
 
-const all = Object.values(sections) as SectionDef[];
+const all = allSections();
 
 const CONTENT_AREAS = new Set([
   "logo", "banner", "about", "service text", "service items", "video text", "video items", "steps", "work steps",

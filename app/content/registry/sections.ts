@@ -4,6 +4,9 @@ import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { stepLabel } from "./step-order.ts";
 import { choice, email, type FieldDef, formatted, image, longText, number, text, url } from "./fields.ts";
 
+/** A record's field values by field name, as stored: every value is text (registry/fields.ts). */
+export type Values = Record<string, string>;
+
 /**
  * Every content section of the site, once, as data. From each entry come its zod schema, its
  * JSON API routes (the spec's exact paths), its admin screens, its success texts and the typed
@@ -48,7 +51,7 @@ export interface AdminDisplay {
   /** The link text the spec gives a list entry's edit link; without it the entry's title is the link. */
   editLinkText?: string;
   /** A short second line under a list entry's title (a plan's price, a step's place); `place` is its 0-based place among published entries, -1 for one not yet published. */
-  detail?: (record: Record<string, string>, place: number) => string;
+  detail?: (record: Values, place: number) => string;
   /** List entries as cards in a grid rather than one column. */
   grid?: boolean;
   /** The admin sidebar group of the section's page; "Content" unless said. */
@@ -88,7 +91,7 @@ function list<F extends Record<string, FieldDef>>(def: Base<F>): SectionDef<F> {
 const planPointFields = Object.fromEntries(PLAN_POINT_FIELDS.map((name, i) => [name, text(`Point ${i + 1}`, { optional: i > 0 })])) as Record<PlanPointField, FieldDef>;
 
 /** "Step 03": the detail line of a step in the admin list, numbered by its place as the site numbers it. */
-const stepDetail = (_record: Record<string, string>, place: number) => (place < 0 ? "Added at the end when published" : `Step ${stepLabel(place)}`);
+const stepDetail = (_record: Values, place: number) => (place < 0 ? "Added at the end when published" : `Step ${stepLabel(place)}`);
 
 /** The step number the spec's API carries; the list's order, not this number, orders the site. */
 const stepNumberField = number("Step number", { min: 1, upper: 99 }, { optional: true, hint: "The site numbers steps in the list's order: use Move up and Move down to change it." });
@@ -429,6 +432,23 @@ export const sections = {
 } as const satisfies Record<string, SectionDef>;
 
 export type SectionKey = keyof typeof sections;
+
+/** A section's definition, typed as every section's (the one lookup: callers never cast). */
+export const sectionDef = (key: SectionKey): SectionDef => sections[key];
+
+/**
+ * The section a stored or submitted name refers to; undefined for a name the registry does not
+ * have (a section removed since the row was written, a tampered form).
+ */
+export const findSection = (name: string): SectionDef | undefined => (Object.hasOwn(sections, name) ? sectionDef(name as SectionKey) : undefined);
+
+const registryOrder: readonly SectionDef[] = Object.values(sections);
+
+/** Every section, in registry order. */
+export const allSections = (): readonly SectionDef[] => registryOrder;
+
+/** The admin edit screen of one record. */
+export const editUrl = (def: SectionDef, id: string) => def.editPath.replace(":id", encodeURIComponent(id));
 
 /** A stored record as the API and pages see it: `_id` plus the section's fields as text. */
 export type SectionRecord<K extends SectionKey> = { _id: string } & { [F in keyof (typeof sections)[K]["fields"]]: string };

@@ -3,17 +3,14 @@ import type { AuditAction } from "../../audit/actions.ts";
 import { describeChanges, describeValues, quoted } from "../../audit/summary.ts";
 import type { Actor } from "../../auth/roles.ts";
 import { entryTitle } from "../registry/entry-title.ts";
-import type { SectionDef } from "../registry/sections.ts";
+import { fieldLabels } from "../registry/labels.ts";
+import type { SectionDef, Values } from "../registry/sections.ts";
 
 /**
  * The audit entries of content writes: one function per kind of write, so that each write
  * function of content.server.ts records itself in one line. The target names the section and
  * the record ("FAQ items “How long…” (id)"); the summary says which fields changed and how.
  */
-
-type Values = Record<string, string>;
-
-const labelsOf = (def: SectionDef) => Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, field.label]));
 
 const action = (def: SectionDef, verb: "create" | "update" | "delete" | "reorder") => `${def.auditKind ?? "content"}.${verb}` as AuditAction;
 
@@ -30,14 +27,14 @@ export const contentAudit = {
     actor: actorOf(viewer),
     action: action(def, "create"),
     target: target(def, id, values),
-    summary: `${how}${describeValues(values, labelsOf(def))}`,
+    summary: `${how}${describeValues(values, fieldLabels(def))}`,
   }),
   /** `before` is the record's stored JSON before the update. */
   update: (viewer: Actor | AuditActor, def: SectionDef, id: string, before: string, values: Values, how = ""): AuditEntry => ({
     actor: actorOf(viewer),
     action: action(def, "update"),
     target: target(def, id, values),
-    summary: `${how}${describeChanges(parse(before), values, labelsOf(def))}`,
+    summary: `${how}${describeChanges(parse(before), values, fieldLabels(def))}`,
   }),
   /** A publish: an update of a live record, or the create of one published for the first time. */
   publish: (viewer: Actor | AuditActor, def: SectionDef, id: string, before: string | null, values: Values, how = ""): AuditEntry =>
@@ -47,13 +44,13 @@ export const contentAudit = {
     actor: auditActor(viewer),
     action: "content.draft",
     target: target(def, id, values),
-    summary: published ? describeChanges(published, values, labelsOf(def)) : `New, not published: ${describeValues(values, labelsOf(def))}`,
+    summary: published ? describeChanges(published, values, fieldLabels(def)) : `New, not published: ${describeValues(values, fieldLabels(def))}`,
   }),
   discard: (viewer: Actor, def: SectionDef, id: string, stored: string): AuditEntry => ({
     actor: auditActor(viewer),
     action: "content.discard",
     target: target(def, id, parse(stored)),
-    summary: `Dropped the draft. It held ${describeValues(parse(stored), labelsOf(def))}`,
+    summary: `Dropped the draft. It held ${describeValues(parse(stored), fieldLabels(def))}`,
   }),
   schedule: (viewer: Actor, def: SectionDef, id: string, stored: string, publishAt: string | null): AuditEntry => ({
     actor: auditActor(viewer),
@@ -66,14 +63,14 @@ export const contentAudit = {
     actor: auditActor(viewer),
     action: "content.undelete",
     target: target(def, id, parse(stored)),
-    summary: `Back on the site: ${describeValues(parse(stored), labelsOf(def))}`,
+    summary: `Back on the site: ${describeValues(parse(stored), fieldLabels(def))}`,
   }),
   /** `stored` is the deleted record's JSON. */
   delete: (viewer: Actor, def: SectionDef, id: string, stored: string): AuditEntry => ({
     actor: auditActor(viewer),
     action: action(def, "delete"),
     target: target(def, id, parse(stored)),
-    summary: `Deleted. It held ${describeValues(parse(stored), labelsOf(def))}`,
+    summary: `Deleted. It held ${describeValues(parse(stored), fieldLabels(def))}`,
   }),
   reorder: (viewer: Actor, def: SectionDef, count: number): AuditEntry => ({
     actor: auditActor(viewer),

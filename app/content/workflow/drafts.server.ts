@@ -1,20 +1,19 @@
 import { recordAudit } from "../../audit/audit.server.ts";
 import { type Actor, assertRole, CONTENT_ROLE } from "../../auth/roles.ts";
-import type { Db } from "../../db/db.server.ts";
-import { isUniqueViolation, nowIso } from "../../db/db.server.ts";
+import { type Db, isUniqueViolation, nowIso, type Trx } from "../../db/db.server.ts";
 import { isId, newId } from "../../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../../errors.ts";
 import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../../jobs/queue.server.ts";
 import type { Logger } from "../../logger.server.ts";
 import { contentAudit } from "./content-audit.ts";
 import { holdImages } from "./images.server.ts";
-import { assertNoSingleton, groupBySection, loadSections } from "../content.server.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { schedulePublishSchema } from "./schedule.ts";
-import { parseValues, putLive, type Trx, type Values } from "./revisions.server.ts";
-import { type SectionDef, type SectionKey, type SectionRecord, sections } from "../registry/sections.ts";
+import { parseValues, putLive } from "./revisions.server.ts";
+import { assertNoSingleton } from "./singleton.server.ts";
+import { findSection, type SectionDef, type SectionKey, sectionDef, type Values } from "../registry/sections.ts";
 import { writableSections } from "./trash.server.ts";
-import { fieldLabels, parseSection } from "../registry/validate.server.ts";
+import { parseSection, parseStored } from "../registry/validate.server.ts";
 import { assertUniqueFields } from "./unique.server.ts";
 
 /**
@@ -71,7 +70,7 @@ const draftRow = (def: SectionDef, recordId: string, data: string, by: string, n
 });
 
 function draftsSection(viewer: Actor, key: SectionKey): { def: SectionDef; by: string } {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(viewer, def.write);
   if (!def.drafts) throw new AppError(400, `${def.label} is saved at once; it has no drafts`);
   return { def, by };
@@ -90,7 +89,7 @@ export async function getEditable(db: Db, key: SectionKey, id: string): Promise<
   return { published: parseValues(live?.data ?? null) ?? undefined, draft: draft && toDraft(draft) };
 }
 
-/** The drafts of some sections, by record id (the admin list marks entries with unpublished changes). */
+/** The drafts of some sections, by record id, in the order they were drafted (content.server.ts `loadSectionsWithDrafts`). */
 export async function draftsOf(db: Db, keys: readonly SectionKey[]): Promise<Map<string, Draft>> {
   const rows = await db.selectFrom("content_drafts").select(draftColumns).where("section", "in", keys as readonly string[]).orderBy("created_at").orderBy("record_id").execute();
   return new Map(rows.map((row) => [row.record_id, toDraft(row)]));
@@ -120,7 +119,7 @@ export async function listUnpublished(db: Db, actor: Actor): Promise<Unpublished
   return rows.map((row) => {
     const draft = toDraft(row);
     const published = publishedById.get(row.record_id) ?? null;
-    return { ...draft, published, changes: diffValues(sections[draft.section], published, draft.values) };
+    return { ...draft, published, changes: diffValues(sectionDef(draft.section), published, draft.values) };
   });
 }
 
@@ -132,27 +131,6 @@ export async function unpublishedCount(db: Db, actor: Actor): Promise<number> {
     .where("section", "in", writableSections(actor))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/**
- * Sections as they will look once every draft is published (the preview): drafts replace their
- * published record in place; records not published yet come last, in the order they were drafted.
- */
-export async function loadSectionsWithDrafts<K extends SectionKey>(db: Db, keys: readonly K[]): Promise<{ [S in K]: SectionRecord<S>[] }> {
-  const [published, drafts] = await Promise.all([
-    loadSections(db, keys),
-    db.selectFrom("content_drafts").select(["record_id as id", "section", "data"]).where("section", "in", keys as readonly string[]).orderBy("created_at").orderBy("record_id").execute(),
-  ]);
-  const drafted = groupBySection(keys, drafts);
-  for (const key of keys) {
-    const list = published[key] as SectionRecord<SectionKey>[];
-    for (const record of drafted[key] as SectionRecord<SectionKey>[]) {
-      const at = list.findIndex((r) => r._id === record._id);
-      if (at >= 0) list[at] = record;
-      else list.push(record);
-    }
-  }
-  return published;
 }
 
 // ---------------------------------------------------------------- editor actions
@@ -210,7 +188,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
  * for sections without drafts too: that is how they save.
  */
 export async function publish(db: Db, actor: Actor, key: SectionKey, id: string | undefined, input?: unknown): Promise<{ recordId: string; changed: boolean }> {
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const by = assertRole(actor, def.write);
   const given = input === undefined ? undefined : parseSection(def, input);
   if (id === undefined) {
@@ -256,7 +234,7 @@ export async function publishAll(db: Db, actor: Actor): Promise<{ published: num
     for (const { record_id: id, section } of drafts) {
       const taken = await trx.deleteFrom("content_drafts").where("record_id", "=", id).returning("data").executeTakeFirst();
       if (!taken) continue;
-      const def: SectionDef = sections[section as SectionKey];
+      const def = sectionDef(section as SectionKey);
       const values = draftValues(def, taken.data);
       const { before } = await putLive(trx, def, id, values, { by });
       await recordAudit(trx, contentAudit.publish(actor, def, id, before, values));
@@ -267,16 +245,8 @@ export async function publishAll(db: Db, actor: Actor): Promise<{ published: num
 }
 
 /** A stored draft's values, checked against today's rules for the section. */
-function draftValues(def: SectionDef, data: string): Values {
-  try {
-    return parseSection(def, parseValues(data));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const labels = fieldLabels(def);
-    const names = Object.keys(error.fields ?? {}).map((name) => labels[name] ?? name);
-    throw new AppError(409, `The draft no longer passes the rules for ${def.label} (${names.join(", ")}); open it, correct it and save it again`);
-  }
-}
+const draftValues = (def: SectionDef, data: string): Values =>
+  parseStored(def, parseValues(data), (fields) => `The draft no longer passes the rules for ${def.label} (${fields}); open it, correct it and save it again`);
 
 /** Drops a record's draft. Returns whether the record is still on the site (a never-published one is gone). */
 export async function discardDraft(db: Db, actor: Actor, key: SectionKey, id: string): Promise<{ stillLive: boolean }> {
@@ -350,7 +320,7 @@ export function scheduledPublishJob(db: Db, log: Pick<Logger, "info">): JobHandl
     kind: PUBLISH_JOB,
     maxAttempts: 5,
     async run({ section, recordId, publishAt }) {
-      const def = (sections as Record<string, SectionDef>)[section];
+      const def = findSection(section);
       if (!def) throw new PermanentJobError(`unknown section ${section}`);
       const published = await db.transaction().execute(async (trx: Trx) => {
         const draft = await trx

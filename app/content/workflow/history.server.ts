@@ -8,9 +8,9 @@ import { AppError, notFound } from "../../errors.ts";
 import { utcDateTime } from "../../shared/dates.ts";
 import { contentAudit } from "./content-audit.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
-import { parseValues, putLive, type Values } from "./revisions.server.ts";
-import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
-import { parseSection } from "../registry/validate.server.ts";
+import { parseValues, putLive } from "./revisions.server.ts";
+import { findSection, type SectionKey, type Values } from "../registry/sections.ts";
+import { parseStored } from "../registry/validate.server.ts";
 
 /**
  * A record's history: every publish, API write, delete and restore, newest first, with who, when
@@ -33,8 +33,6 @@ export interface RevisionView {
 /** Where a record stands now: live, in the trash, only a draft so far, or gone. */
 export type RecordState = "live" | "trash" | "draft" | "gone";
 
-const sectionOf = (name: string): SectionDef | undefined => (sections as Record<string, SectionDef>)[name];
-
 /** One page of a record's history, for people who may change its section. */
 export async function recordHistory(db: Db, actor: Actor, recordId: string, page: number, pageSize = 10) {
   if (!isId(recordId)) throw notFound("Content record");
@@ -44,7 +42,7 @@ export async function recordHistory(db: Db, actor: Actor, recordId: string, page
     db.selectFrom("content_drafts").select(["section", "data"]).where("record_id", "=", recordId).executeTakeFirst(),
     db.selectFrom("content_revisions").select("section").where("record_id", "=", recordId).limit(1).executeTakeFirst(),
   ]);
-  const def = sectionOf(live?.section ?? trashed?.section ?? draft?.section ?? any?.section ?? "");
+  const def = findSection(live?.section ?? trashed?.section ?? draft?.section ?? any?.section ?? "");
   if (!def) throw notFound("Content record");
   assertRole(actor, def.write);
   const state: RecordState = live ? "live" : trashed ? "trash" : draft ? "draft" : "gone";
@@ -78,17 +76,11 @@ export async function recordHistory(db: Db, actor: Actor, recordId: string, page
 export async function restoreRevision(db: Db, actor: Actor, revisionId: string): Promise<{ section: SectionKey; recordId: string }> {
   if (!isId(revisionId)) throw notFound("Revision");
   const revision = await db.selectFrom("content_revisions").selectAll().where("id", "=", revisionId).executeTakeFirst();
-  const def = revision && sectionOf(revision.section);
+  const def = revision && findSection(revision.section);
   if (!revision || !def) throw notFound("Revision");
   const by = assertRole(actor, def.write);
   if (revision.after === null) throw new AppError(400, "This revision is a deletion; restore the item from the trash instead");
-  let values: Values;
-  try {
-    values = parseSection(def, parseValues(revision.after));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new AppError(409, `That version no longer passes the rules for ${def.label} (${Object.keys(error.fields ?? {}).join(", ")}); edit the record instead`);
-  }
+  const values = parseStored(def, parseValues(revision.after), (fields) => `That version no longer passes the rules for ${def.label} (${fields}); edit the record instead`);
   await db.transaction().execute(async (trx) => {
     const live = await trx.selectFrom("content_items").select("data").where("id", "=", revision.record_id).executeTakeFirst();
     if (!live) throw new AppError(409, "This record is not on the site now (deleted or never published); restore it from the trash first");

@@ -1,11 +1,10 @@
 import { PostgresAdapter } from "kysely";
-import type { Db } from "../../db/db.server.ts";
+import type { Db, DbOrTrx } from "../../db/db.server.ts";
 import { invalidFields } from "../../errors.ts";
 import { isMediaPath, parseMediaPath } from "../../media/media-url.ts";
-import { editUrl } from "../admin/admin-pages.ts";
 import { entryTitle } from "../registry/entry-title.ts";
 import type { ImageUser } from "../registry/image-users.ts";
-import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
+import { editUrl, findSection, type SectionDef, type Values } from "../registry/sections.ts";
 
 /**
  * Content and the media library: what an image field may hold, and which records use a file.
@@ -15,7 +14,7 @@ import { type SectionDef, type SectionKey, sections } from "../registry/sections
  */
 
 /** The image fields of a record about to be saved. */
-export const imageValues = (def: SectionDef, values: Record<string, string>) =>
+export const imageValues = (def: SectionDef, values: Values) =>
   Object.entries(def.fields)
     .filter(([name, field]) => field.kind === "image" && values[name])
     .map(([name, field]) => ({ name, label: field.label, value: values[name]! }));
@@ -28,7 +27,7 @@ const notInLibrary = (label: string, value: string) =>
  * (PostgreSQL: FOR SHARE) until it commits, so a delete cannot slip in between. Throws a 400
  * naming each wrong field.
  */
-export async function holdImages(trx: Db, def: SectionDef, values: Record<string, string>): Promise<void> {
+export async function holdImages(trx: DbOrTrx, def: SectionDef, values: Values): Promise<void> {
   const sitePaths = imageValues(def, values).filter((v) => v.value.startsWith("/"));
   if (sitePaths.length === 0) return;
   const hashes = [...new Set(sitePaths.map((v) => parseMediaPath(v.value)?.hash).filter((h): h is string => Boolean(h)))];
@@ -52,9 +51,9 @@ type ContentRow = { id: string; section: string; data: string };
 function usesIn(rows: ContentRow[], onlyHash?: string): Map<string, ImageUser[]> {
   const uses = new Map<string, ImageUser[]>();
   for (const row of rows) {
-    const def: SectionDef | undefined = sections[row.section as SectionKey];
+    const def = findSection(row.section);
     if (!def) continue;
-    const record = JSON.parse(row.data) as Record<string, string>;
+    const record = JSON.parse(row.data) as Values;
     for (const [name, field] of Object.entries(def.fields)) {
       // Image fields hold a file's path; any other field that mentions it (a link to it) uses it too.
       const hashes = [...(record[name] ?? "").matchAll(/\/media\/([0-9a-f]{32})-/g)].map((m) => m[1]!);

@@ -1,12 +1,12 @@
-import { sql, type Transaction } from "kysely";
-import { isPostgres, isUniqueViolation, nowIso } from "../../db/db.server.ts";
+import { sql } from "kysely";
+import { isPostgres, isUniqueViolation, nowIso, type Trx } from "../../db/db.server.ts";
 import { newId } from "../../db/ids.server.ts";
-import type { Database, RevisionAction } from "../../db/tables.ts";
+import type { RevisionAction } from "../../db/tables.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { holdImages } from "./images.server.ts";
-import { publicContentChanged } from "../public/public-change.server.ts";
+import { publicContentChanged } from "./public-change.server.ts";
 import { assertUniqueFields, duplicateField } from "./unique.server.ts";
-import type { SectionDef } from "../registry/sections.ts";
+import type { SectionDef, Values } from "../registry/sections.ts";
 
 /**
  * Writes of public content and the revision each one leaves. Every change of `content_items`
@@ -14,8 +14,6 @@ import type { SectionDef } from "../registry/sections.ts";
  * complete and `publicContentChanged` is announced once per change.
  */
 
-export type Trx = Transaction<Database>;
-export type Values = Record<string, string>;
 
 export interface Revision {
   recordId: string;

@@ -1,16 +1,15 @@
 import { recordAudit } from "../../audit/audit.server.ts";
 import { type Actor, assertRole, CONTENT_ROLE, hasRole } from "../../auth/roles.ts";
-import type { Db } from "../../db/db.server.ts";
-import { nowIso } from "../../db/db.server.ts";
+import { type Db, nowIso, type Trx } from "../../db/db.server.ts";
 import { isId } from "../../db/ids.server.ts";
 import { newestFirstPage } from "../../db/paging.server.ts";
 import { notFound } from "../../errors.ts";
 import { contentAudit } from "./content-audit.ts";
 import { holdImages } from "./images.server.ts";
-import { publicContentChanged } from "../public/public-change.server.ts";
+import { publicContentChanged } from "./public-change.server.ts";
 import { assertUniqueFields } from "./unique.server.ts";
-import { parseValues, recordRevision, type Trx, type Values } from "./revisions.server.ts";
-import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
+import { parseValues, recordRevision } from "./revisions.server.ts";
+import { allSections, findSection, type SectionDef, type SectionKey, type Values } from "../registry/sections.ts";
 
 /**
  * Deleted list items wait in the trash, with their place in the list and any draft they had,
@@ -47,7 +46,7 @@ export interface TrashEntry {
 
 /** The sections whose records this person may change (the payment account is the Admin's). */
 export const writableSections = (actor: Actor): SectionKey[] =>
-  (Object.values(sections) as SectionDef[]).filter((def) => hasRole(actor, def.write)).map((def) => def.key as SectionKey);
+  allSections().filter((def) => hasRole(actor, def.write)).map((def) => def.key as SectionKey);
 
 /** One page of the trash, newest deletion first, of the sections this person may change. */
 export async function listTrash(db: Db, actor: Actor, page: number, pageSize = 20) {
@@ -75,16 +74,16 @@ export async function listTrash(db: Db, actor: Actor, page: number, pageSize = 2
 export async function restoreFromTrash(db: Db, actor: Actor, recordId: string): Promise<{ section: SectionKey }> {
   if (!isId(recordId)) throw notFound("Deleted item");
   const row = await db.selectFrom("content_trash").selectAll().where("record_id", "=", recordId).executeTakeFirst();
-  const def = row && (sections as Record<string, SectionDef>)[row.section];
+  const def = row && findSection(row.section);
   if (!row || !def) throw notFound("Deleted item");
   const by = assertRole(actor, def.write);
   await db.transaction().execute(async (trx) => {
     const taken = await trx.deleteFrom("content_trash").where("record_id", "=", recordId).executeTakeFirst();
     if (Number(taken.numDeletedRows) !== 1) throw notFound("Deleted item");
     // An image it showed may have left the library meanwhile: then the editor is told which field.
-    await holdImages(trx, def, JSON.parse(row.data) as Record<string, string>);
+    await holdImages(trx, def, JSON.parse(row.data) as Values);
     // A plan restored while another has its package name would be hidden by the public pages.
-    await assertUniqueFields(trx, def, recordId, JSON.parse(row.data) as Record<string, string>);
+    await assertUniqueFields(trx, def, recordId, JSON.parse(row.data) as Values);
     const now = nowIso();
     await trx
       .updateTable("content_items")

@@ -1,7 +1,7 @@
-import type { DbOrTrx } from "../../jobs/queue.server.ts";
+import type { DbOrTrx } from "../../db/db.server.ts";
 import { AppError } from "../../errors.ts";
-import { singular } from "../admin/admin-pages.ts";
-import type { SectionDef } from "../registry/sections.ts";
+import { singular } from "../registry/labels.ts";
+import type { SectionDef, Values } from "../registry/sections.ts";
 
 /**
  * Fields a list section keeps unique among its published records (a pricing plan's package
@@ -9,12 +9,12 @@ import type { SectionDef } from "../registry/sections.ts";
  * Checked before every live write and every draft save; the database's unique index
  * (migration 080) is the backstop when two writes race.
  */
-export async function assertUniqueFields(db: DbOrTrx, def: SectionDef, id: string, values: Record<string, string>): Promise<void> {
+export async function assertUniqueFields(db: DbOrTrx, def: SectionDef, id: string, values: Values): Promise<void> {
   for (const name of def.unique ?? []) {
     const value = values[name]?.trim();
     if (!value) continue;
     const others = await db.selectFrom("content_items").select(["id", "data"]).where("section", "=", def.key).where("id", "!=", id).execute();
-    if (others.some((row) => (JSON.parse(row.data) as Record<string, string>)[name]?.trim() === value)) throw duplicateField(def, name, value);
+    if (others.some((row) => (JSON.parse(row.data) as Values)[name]?.trim() === value)) throw duplicateField(def, name, value);
   }
 }
 

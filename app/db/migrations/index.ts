@@ -15,6 +15,7 @@ import * as auditLog from "./051_audit_log.ts";
 import * as contentWorkflow from "./060_content_workflow.ts";
 import * as media from "./070_media.ts";
 import * as uniquePlanNames from "./080_unique_plan_names.ts";
+import * as dataSteps from "./090_data_steps.ts";
 import * as orderStages from "./100_order_stages.ts";
 import * as orderPortal from "./110_order_portal.ts";
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "060_content_workflow": contentWorkflow,
   "070_media": media,
   "080_unique_plan_names": uniquePlanNames,
+  "090_data_steps": dataSteps,
   "100_order_stages": orderStages,
   "110_order_portal": orderPortal,
 };

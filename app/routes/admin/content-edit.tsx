@@ -6,7 +6,7 @@ import { diffValues } from "~/content/workflow/diff.ts";
 import { cancelSchedule, discardDraft, getEditable, publish, saveDraft, scheduleDraft } from "~/content/workflow/drafts.server.ts";
 import { PREVIEW_PATHS } from "~/content/public/preview.ts";
 import { type FormButton, SectionForm } from "~/content/admin/section-form.tsx";
-import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
+import { type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
 import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/content-edit";
 export const handle: AdminHandle = {
   crumb: (data) => {
     const key = (data as { key?: SectionKey } | undefined)?.key;
-    return key ? editTitle(sections[key]) : undefined;
+    return key ? editTitle(sectionDef(key)) : undefined;
   },
 };
 
@@ -45,7 +45,7 @@ function targetFor(request: Request) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const heading = loaderData ? editTitle(sections[loaderData.key as SectionKey]) : "Edit content";
+  const heading = loaderData ? editTitle(sectionDef(loaderData.key as SectionKey)) : "Edit content";
   return [{ title: `${heading} | Settings | Rankwell` }, { name: "robots", content: "noindex" }];
 };
 
@@ -67,7 +67,7 @@ const NO_CHANGES = "Nothing changed: this is what the site shows.";
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { key, id } = targetFor(request);
-  const def: SectionDef = sections[key];
+  const def = sectionDef(key);
   const values = await formValues(request);
   const { services } = context.get(requestContext);
   const viewer = context.get(viewerContext);
@@ -107,7 +107,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function ContentEdit({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const { id, published, draft } = loaderData;
-  const def: SectionDef = sections[loaderData.key as SectionKey];
+  const def = sectionDef(loaderData.key as SectionKey);
   const page = adminPages.find((p) => p.path === def.adminPath);
   const failed = result && !result.ok ? result : undefined;
   const failedIntent = failed?.values._intent;
@@ -180,7 +180,6 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Values = Record<string, string>;
 
 /** Where the record stands: live, live with a draft (and what it changes), or a draft never published. */
 function PublishState({ def, published, draft }: { def: SectionDef; published: Values | null; draft: { values: Values; updatedAt: string; updatedBy: string } | null }) {

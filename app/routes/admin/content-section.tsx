@@ -1,11 +1,12 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPageAt, adminPages, editUrl, publishedText, singular } from "~/content/admin/admin-pages.ts";
-import { deleteRecord, loadSections, moveRecord } from "~/content/content.server.ts";
-import { discardDraft, draftsOf, publish, saveDraft } from "~/content/workflow/drafts.server.ts";
+import { adminPageAt, adminPages, publishedText } from "~/content/admin/admin-pages.ts";
+import { type DraftState, deleteRecord, loadSectionsWithDrafts, moveRecord } from "~/content/content.server.ts";
+import { discardDraft, publish, saveDraft } from "~/content/workflow/drafts.server.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
 import { type FormButton, SectionForm } from "~/content/admin/section-form.tsx";
-import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
+import { singular } from "~/content/registry/labels.ts";
+import { editUrl, type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
 import { AppError } from "~/errors.ts";
 import { failure, formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
@@ -24,10 +25,9 @@ import { LinkLine } from "~/ui/link-line.tsx";
  * last and can only be edited or discarded. New records are saved as drafts or published at once.
  */
 
-type Values = Record<string, string>;
 type StoredRecord = { _id: string } & Values;
 /** An entry as the page lists it: its values (the draft's, if any) and where it stands. */
-type Entry = StoredRecord & { _state: "live" | "changed" | "new"; /** When it is scheduled to be published, or "". */ _publishAt: string };
+type Entry = StoredRecord & { _state: DraftState; /** When it is scheduled to be published, or "". */ _publishAt: string };
 
 function pageFor(request: Request) {
   const page = adminPageAt(new URL(request.url).pathname);
@@ -44,17 +44,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageFor(request);
   const { services } = context.get(requestContext);
   const keys = page.sections.map((d) => d.key as SectionKey);
-  const [records, drafts] = await Promise.all([loadSections(services.db, keys) as Promise<Record<string, StoredRecord[]>>, draftsOf(services.db, keys)]);
-  const entries = (key: SectionKey): Entry[] => {
-    const live = (records[key] ?? []).map((record): Entry => {
-      const draft = drafts.get(record._id);
-      return { ...record, ...(draft?.values ?? {}), _state: draft ? "changed" : "live", _publishAt: draft?.publishAt ?? "" };
-    });
-    const fresh = [...drafts.values()]
-      .filter((draft) => draft.section === key && !live.some((r) => r._id === draft.recordId))
-      .map((draft): Entry => ({ ...draft.values, _id: draft.recordId, _state: "new", _publishAt: draft.publishAt ?? "" }));
-    return [...live, ...fresh];
-  };
+  const drafted = await loadSectionsWithDrafts(services.db, keys);
+  const entries = (key: SectionKey) => drafted[key].map(({ record, state, publishAt }): Entry => ({ ...record, _state: state, _publishAt: publishAt ?? "" }));
   return { path: page.path, records: keys.map((key) => ({ key, records: entries(key) })) };
 }
 
@@ -113,7 +104,7 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-8 text-3xl font-bold">{page.title}</h1>
       {result && !result.ok && !page.sections.some((d) => d.key === result.values._section) && <StatusMessage kind="error">{result.error}</StatusMessage>}
       {loaderData.records.map(({ key, records }) => {
-        const def: SectionDef = sections[key];
+        const def = sectionDef(key);
         const mine = result && "section" in result && result.section === key ? result : undefined;
         const failed = result && !result.ok && result.values._section === key ? result : undefined;
         return def.kind === "singleton" ? (

@@ -1,10 +1,9 @@
 import { Form, Link, useActionData } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { editUrl } from "~/content/admin/admin-pages.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
 import { discardDraft, listUnpublished, publish, publishAll } from "~/content/workflow/drafts.server.ts";
 import { PREVIEW_PATHS } from "~/content/public/preview.ts";
-import { type SectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
+import { editUrl, findSection, type SectionDef, type SectionKey, sectionDef } from "~/content/registry/sections.ts";
 import { FieldChanges, ScheduledAt } from "~/content/admin/workflow-parts.tsx";
 import { AppError } from "~/errors.ts";
 import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
@@ -29,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const sectionOf = (key: string): SectionDef => {
-  const def = (sections as Record<string, SectionDef>)[key];
+  const def = findSection(key);
   if (!def) throw new AppError(400, "This form names no section. Please reload the page and try again.");
   return def;
 };
@@ -94,7 +93,7 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
           </Form>
           <ol className="grid gap-6">
             {drafts.map((draft) => {
-              const def: SectionDef = sections[draft.section];
+              const def = sectionDef(draft.section);
               const title = entryTitle(def, draft.values);
               const name = def.kind === "list" ? `${def.label}: ${title}` : def.label;
               const headingId = `draft-${draft.recordId}`;

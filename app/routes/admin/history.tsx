@@ -1,9 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { editUrl } from "~/content/admin/admin-pages.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
 import { recordHistory, type RevisionView, restoreRevision } from "~/content/workflow/history.server.ts";
-import { type SectionDef, sections } from "~/content/registry/sections.ts";
+import { editUrl, sectionDef } from "~/content/registry/sections.ts";
 import { FieldChanges } from "~/content/admin/workflow-parts.tsx";
 import { pageParam } from "~/db/paging.ts";
 import { formValues, guardForm, orPageError, unknownAction } from "~/forms.server.ts";
@@ -52,7 +51,7 @@ const ACTIONS: Record<RevisionView["action"], string> = {
 export default function History({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const { section, recordId, state, current, revisions, page, pageCount, total } = loaderData;
-  const def: SectionDef = sections[section];
+  const def = sectionDef(section);
   const name = def.kind === "list" ? `${def.label}: ${entryTitle(def, current)}` : def.label;
   const link = "font-semibold text-brand-700 underline";
   return (

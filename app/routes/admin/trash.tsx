@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
-import { type SectionDef, sections } from "~/content/registry/sections.ts";
+import { sectionDef } from "~/content/registry/sections.ts";
 import { listTrash, restoreFromTrash } from "~/content/workflow/trash.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
@@ -29,7 +29,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return guardForm(values, async () => {
     if (values._intent !== "restore") throw unknownAction();
     const { section } = await restoreFromTrash(services.db, context.get(viewerContext), values._id ?? "");
-    const def: SectionDef = sections[section];
+    const def = sectionDef(section);
     return { ok: true as const, message: `Restored: ${values._title || "the item"} is back on the site.`, path: def.adminPath, label: def.label };
   });
 }
@@ -54,7 +54,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
         ))}
       <Table caption={`Deleted items (${total})`} headers={["No.", "Section", "Item", "Deleted", "Restore"]} empty="The trash is empty.">
         {items.map((item, i) => {
-          const def: SectionDef = sections[item.section];
+          const def = sectionDef(item.section);
           const title = entryTitle(def, item.values);
           return (
             <tr key={item.recordId}>

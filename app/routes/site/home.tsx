@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { loadPageSections } from "~/content/public/pages.server.ts";
 import { PREVIEW_HEADERS } from "~/content/public/preview.ts";
-import { PreviewNotice } from "~/content/admin/preview-notice.tsx";
+import { PreviewNotice } from "~/content/public/preview-notice.tsx";
 import { previewRequested } from "~/content/public/preview.server.ts";
 import { ContactForm } from "~/inbox/contact-form.tsx";
 import { planPoints } from "~/site/display.ts";

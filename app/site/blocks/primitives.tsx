@@ -10,7 +10,7 @@ import { parseMediaPath, srcSet } from "../../media/media-url.ts";
 export type R<K extends SectionKey> = PageRecord<K>;
 
 /**
- * A formatted text field: the sanitised HTML the server rendered for it (content/formatted.server.ts;
+ * A formatted text field: the sanitised HTML the server rendered for it (content/registry/formatted.server.ts;
  * never what was typed), or the plain value where no rendering came along.
  */
 export function Formatted({ record, field, className = "" }: { record: { _html?: Record<string, string> } & Record<string, unknown>; field: string; className?: string }) {

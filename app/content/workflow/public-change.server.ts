@@ -1,6 +1,5 @@
 import { sql } from "kysely";
-import { isPostgres } from "../../db/db.server.ts";
-import type { DbOrTrx } from "../../jobs/queue.server.ts";
+import { type DbOrTrx, isPostgres } from "../../db/db.server.ts";
 
 /** The PostgreSQL channel a public change is announced on (delivered when the transaction commits). */
 export const PUBLIC_CHANGE_CHANNEL = "rankwell_public_version";
@@ -24,8 +23,9 @@ export function onPublicChange(listener: () => void): () => void {
  * reorder. Saving or discarding a draft does not: the public site never shows drafts.
  *
  * It bumps the public version in the same transaction (other processes poll it), notifies
- * other processes on PostgreSQL (NOTIFY is delivered on commit, dropped on rollback) and wakes
- * this process's page cache (site/page-cache.server.ts).
+ * other processes on PostgreSQL (NOTIFY is delivered on commit, dropped on rollback) and tells
+ * this process's version watcher (content/public/public-version.server.ts), which the page cache
+ * (server/page-cache.ts) asks before it serves a page.
  */
 export async function publicContentChanged(trx: DbOrTrx, _change: { section: string; recordId?: string }): Promise<void> {
   await trx.updateTable("public_version").set({ version: sql`version + 1` }).where("id", "=", "site").execute();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formattedAsText, formattedProblem, isFormattedLink, renderFormatted, withFormatted } from "./formatted.server.ts";
-import { formatted, text } from "../registry/fields.ts";
+import { formatted, text } from "./fields.ts";
 
 describe("renderFormatted", () => {
   it("renders the subset: paragraphs, line breaks, bold, italic, links and lists", () => {

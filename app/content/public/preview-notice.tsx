@@ -1,4 +1,4 @@
-import { PREVIEW_PATHS } from "../public/preview.ts";
+import { PREVIEW_PATHS } from "./preview.ts";
 
 /**
  * The band above a preview page: says what it is and leads back, so nobody mistakes it for the
