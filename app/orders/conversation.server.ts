@@ -3,7 +3,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { type Db, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import { AppError, parseInput } from "../errors.ts";
-import type { DbOrTrx } from "../jobs/queue.server.ts";
+import type { DbOrTrx } from "../db/db.server.ts";
 import type { UploadedFile } from "../multipart.server.ts";
 import type { Services } from "../services.server.ts";
 import type { OrderAccess } from "./access.server.ts";

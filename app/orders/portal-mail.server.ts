@@ -1,4 +1,4 @@
-import type { DbOrTrx } from "../jobs/queue.server.ts";
+import type { DbOrTrx } from "../db/db.server.ts";
 import type { Services } from "../services.server.ts";
 import { listAdmins } from "../users/roles.server.ts";
 import type { Selectable } from "kysely";

@@ -3,7 +3,7 @@ import { type AuditActor, recordAudit } from "../../audit/audit.server.ts";
 import { type Db, nowIso } from "../../db/db.server.ts";
 import type { Database } from "../../db/tables.ts";
 import { AppError, invalidFields, notFound, parseInput } from "../../errors.ts";
-import type { DbOrTrx } from "../../jobs/queue.server.ts";
+import type { DbOrTrx } from "../../db/db.server.ts";
 import type { UploadedFile } from "../../multipart.server.ts";
 import type { Services } from "../../services.server.ts";
 import { shortDate } from "../../shared/dates.ts";

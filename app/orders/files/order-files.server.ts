@@ -4,7 +4,7 @@ import type { Config } from "../../config.server.ts";
 import { type Db, nowIso } from "../../db/db.server.ts";
 import type { OrderFilesTable } from "../../db/tables.ts";
 import { AppError } from "../../errors.ts";
-import type { DbOrTrx } from "../../jobs/queue.server.ts";
+import type { DbOrTrx } from "../../db/db.server.ts";
 import { s3Store } from "../../media/store.server.ts";
 import type { UploadedFile } from "../../multipart.server.ts";
 import { ACCEPTED_KINDS, cleanFileName, describeRefused, ORDER_FILE_KINDS, sniffOrderFile } from "./file-kinds.ts";
