@@ -8,7 +8,7 @@ import { freePort } from "../../scripts/lib/free-port.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 
-type AppModule = typeof import("../../server/app.ts");
+type AppModule = typeof import("../../server/index.ts");
 export type RunningServer = Awaited<ReturnType<AppModule["startServer"]>>;
 
 /** The production build, loaded in-process: the same code `npm start` runs. */
