@@ -39,7 +39,8 @@ export async function inspectImage(input: Buffer, fileName: string): Promise<Ins
 }
 
 async function inspectSvg(input: Buffer, fileName: string): Promise<InspectedImage> {
-  // Loaded on the first SVG, not at start: jsdom under DOMPurify costs a process 1-2 s and ~67 MB.
+  // Loaded on the first SVG, not at start: jsdom under DOMPurify costs a process about 50 MB and
+  // half a second or more of CPU (npm run footprint, README).
   const { sanitiseSvg } = await import("./svg-sanitise.server.ts");
   const clean = sanitiseSvg(input.toString("utf8"));
   const bytes = clean && Buffer.from(clean.svg, "utf8");

@@ -85,7 +85,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the server process", () => {
     expect(stopped.code, stopped.output).toBe(0);
   }, 60_000);
 
-  it("loads jsdom (under the SVG sanitiser: 1-2 s and ~67 MB) on the first SVG upload, not at start", async () => {
+  it("loads jsdom (under the SVG sanitiser) on the first SVG upload, not at start", async () => {
     const logDir = mkdtempSync(join(tmpdir(), "rankwell-modules-"));
     const moduleLog = join(logDir, "loaded.txt");
     try {
