@@ -1,11 +1,12 @@
 // Runs after `react-router build` (npm run build): writes a brotli (.br) and a gzip (.gz) copy
-// beside each hashed asset in build/client/assets, so the server sends them without compressing
-// per request (server/assets.ts). Build output only; never committed.
+// beside each hashed asset in build/client/assets (BUILD_DIR/client/assets when set, as
+// react-router.config.ts builds there), so the server sends them without compressing per request
+// (server/assets.ts). Build output only; never committed.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const dir = process.argv[2] ?? "build/client/assets";
+const dir = process.argv[2] ?? join(process.env.BUILD_DIR ?? "build", "client/assets");
 let before = 0;
 let after = 0;
 for (const name of readdirSync(dir)) {

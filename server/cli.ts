@@ -13,7 +13,7 @@ const [command, email] = args;
 const usage = "usage: npm run admin -- add <email> [--role Editor|Admin] | remove <email> | list";
 
 const serverBuild = resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-const mod = (await import(pathToFileURL(serverBuild).href)) as typeof import("./app.ts");
+const mod = (await import(pathToFileURL(serverBuild).href)) as typeof import("./index.ts");
 
 const article = (r: string) => (r === "Admin" ? "an Admin" : `an ${r}`);
 

@@ -8,7 +8,7 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 // Before React is imported: it picks its (twice as slow) development build unless told otherwise.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-type AppModule = typeof import("./app.ts");
+type AppModule = typeof import("./index.ts");
 
 async function main() {
   let mod: AppModule;
@@ -18,7 +18,7 @@ async function main() {
     const vite = await import("vite");
     viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
     devMiddleware = viteServer.middlewares;
-    mod = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
+    mod = (await viteServer.ssrLoadModule("./server/index.ts")) as AppModule;
   } else {
     mod = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as AppModule;
   }

@@ -6,12 +6,7 @@
 export const MESSAGE_STATUSES = ["UnRead", "Read"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/** Success texts of the spec, kept exactly for the record (docs/decisions/0023-wording.md maps them). */
-export const MESSAGE_SENT = "Message is Send";
-export const MESSAGE_READ = "Message is Read";
-export const SUBSCRIBED = "Subscribers Request is Sent";
-
-/** What the pages say instead (docs/decisions/0023-wording.md): full sentences, sentence case. */
+/** What the pages say for the spec's success texts (docs/decisions/0023-wording.md maps them): full sentences, sentence case. */
 export const PAGE_TEXTS = {
   messageSent: "Your message has been sent.",
   messageRead: "The message is marked as read.",

@@ -4,9 +4,7 @@ import { httpUrl, requiredText } from "../shared/validation.ts";
 /** Template items (Canva templates an admin lists): the spec's fields and choices. */
 export const ITEM_FORMATS = ["Facebook", "Instagram", "Youtube"] as const;
 export const ITEM_PRICES = ["Paid", "Free"] as const;
-/** The spec's text after saving an item (it says so after adding one too); the API's wording. */
-export const ITEM_SAVED = "Item is Updated";
-/** What the pages say (docs/decisions/0023-wording.md). */
+/** What the pages say for the spec's "Item is Updated" (docs/decisions/0023-wording.md). */
 export const ITEM_TEXTS = { added: "The item was added.", updated: "The item was updated.", deleted: "The item was deleted." } as const;
 
 const link = (label: string) => httpUrl(label, "https://www.canva.com/…");

@@ -2,7 +2,6 @@ import sharp from "sharp";
 import { AppError } from "../errors.ts";
 import { describeOtherType, sniffImageType } from "./file-types.ts";
 import { MEDIA_TYPES, type MediaExt } from "./media-url.ts";
-import { sanitiseSvg } from "./svg-sanitise.server.ts";
 
 /**
  * Turns uploaded bytes into a library image, or refuses them with a message for the `file` field:
@@ -40,6 +39,9 @@ export async function inspectImage(input: Buffer, fileName: string): Promise<Ins
 }
 
 async function inspectSvg(input: Buffer, fileName: string): Promise<InspectedImage> {
+  // Loaded on the first SVG, not at start: jsdom under DOMPurify costs a process about 50 MB and
+  // half a second or more of CPU (npm run footprint, README).
+  const { sanitiseSvg } = await import("./svg-sanitise.server.ts");
   const clean = sanitiseSvg(input.toString("utf8"));
   const bytes = clean && Buffer.from(clean.svg, "utf8");
   const meta = bytes && (await sharp(bytes).metadata().catch(() => undefined));

@@ -8,7 +8,6 @@
 
 export const MEDIA_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp", avif: "image/avif", svg: "image/svg+xml" } as const;
 export type MediaExt = keyof typeof MEDIA_TYPES;
-export const MEDIA_EXTS = Object.keys(MEDIA_TYPES) as MediaExt[];
 
 /** The file input's `accept`: what the library takes (the server checks the bytes anyway). */
 export const ACCEPT = Object.values(MEDIA_TYPES).join(",");

@@ -10,10 +10,7 @@ import { emailAddress } from "../shared/validation.ts";
 export const USER_ROLES = [...ROLES, "Customer"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const USER_ADDED = "User Is Added";
-export const USER_UPDATED = "User Is Update";
-export const USER_REMOVED = "User Is Removed";
-/** What the pages say instead (docs/decisions/0023-wording.md); the API keeps the spec's texts above. */
+/** What the pages say for the spec's "User Is Added", "User Is Update", "User Is Removed" (docs/decisions/0023-wording.md). */
 export const USER_TEXTS = { added: "User added.", updated: "User updated.", removed: "User removed." } as const;
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;

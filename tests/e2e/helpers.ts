@@ -46,16 +46,20 @@ export function makeEditor(email: string) {
   execFileSync(process.execPath, ["server/cli.ts", "add", email, "--role", "Editor"], { env: { ...process.env, ...e2eEnv }, stdio: "pipe" });
 }
 
-/** The newest mail sent to `to` (subject matching `subject`, if given), once the queue has delivered it. */
-export async function lastMailTo(to: string, subject?: RegExp): Promise<{ subject: string; text: string }> {
+/**
+ * The one mail sent to `to` (with a subject matching `subject`, if given), once the queue has
+ * delivered it. Never "the newest": the queue does not deliver in the order of the requests, so
+ * a test that mails one address more than once tells the mails apart by subject.
+ */
+export async function mailTo(to: string, subject?: RegExp): Promise<{ subject: string; text: string }> {
   const dir = join(E2E_DIR, "outbox");
-  const newest = () =>
+  const matching = (): { to: string; subject: string; text: string }[] =>
     (existsSync(dir) ? readdirSync(dir) : [])
-      .sort()
       .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")))
-      .filter((m) => m.to === to && (!subject || subject.test(m.subject)))
-      .at(-1);
+      .filter((m) => m.to === to && (!subject || subject.test(m.subject)));
   // Mail is queued with what caused it and delivered by the job worker a moment later.
-  await expect.poll(() => newest() !== undefined, { message: `no mail to ${to}`, timeout: 10_000 }).toBe(true);
-  return newest();
+  await expect.poll(() => matching().length, { message: `no mail to ${to}`, timeout: 10_000 }).toBeGreaterThan(0);
+  const mails = matching();
+  if (mails.length > 1) throw new Error(`${mails.length} mails to ${to}${subject ? ` with a subject matching ${subject}` : ""}: tell them apart by subject`);
+  return mails[0]!;
 }

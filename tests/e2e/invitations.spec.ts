@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { lastMailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
+import { mailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 /**
  * An admin invites an editor; the role applies only once the editor follows the link mailed to
@@ -21,7 +21,7 @@ test("an admin invites an editor, who follows the mailed link and then works on 
   await expect(page.getByRole("table", { name: /^Users/ })).not.toContainText(editorEmail);
 
   // The editor, in a browser of their own, opens the mailed link and creates the account there.
-  const mail = await lastMailTo(editorEmail, /invited/);
+  const mail = await mailTo(editorEmail, /invited/);
   const link = mail.text.match(/https?:\/\/\S+\/invitation\/\S+/)![0];
   const editorContext = await browser.newContext();
   const editor = await editorContext.newPage();

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../../playwright.config.ts";
-import { lastMailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
+import { mailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 /**
  * A customer orders the Premium plan, pays with PayPal Checkout (the Orders v2 REST flow, the
@@ -76,7 +76,7 @@ test("order Premium, pay through the stand-in, cancel a second order; the admin 
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL(/\/received-payment\/[0-9a-f]{24}/);
   await expect(page.getByText("Payment received.")).toBeVisible({ timeout: 10_000 });
-  expect((await lastMailTo(email, /^Receipt/)).subject).toBe("Receipt: your Premium plan is paid");
+  expect((await mailTo(email, /^Receipt/)).subject).toBe("Receipt: your Premium plan is paid");
 
   // The dashboard: Paid, and Total Spent is the price.
   await page.getByRole("link", { name: "Go to your dashboard" }).click();

@@ -1,9 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port.ts";
+import { svg } from "../fixtures/images.ts";
+import { TestClient } from "../setup/server.ts";
 
 /**
  * The server as an operator runs it: `node server/main.ts` (what `npm start` runs) and the
@@ -18,19 +21,17 @@ afterEach(() => {
 async function launch(args: string[], extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "rankwell-proc-"));
-  const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      NODE_ENV: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://localhost:${port}`,
-      DATABASE_URL: `file:${join(dir, "site.db")}`,
-      OUTBOX_DIR: join(dir, "outbox"),
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const env = {
+    ...process.env,
+    NODE_ENV: "",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://localhost:${port}`,
+    DATABASE_URL: `file:${join(dir, "site.db")}`,
+    OUTBOX_DIR: join(dir, "outbox"),
+    ...extraEnv,
+  };
+  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -49,7 +50,7 @@ async function launch(args: string[], extraEnv: Record<string, string> = {}) {
     rmSync(dir, { recursive: true, force: true });
     return { code, output };
   };
-  return { url, stop, output: () => output };
+  return { url, dir, env, stop, output: () => output };
 }
 
 describe.runIf(process.env.TEST_DB !== "postgres")("the server process", () => {
@@ -82,5 +83,35 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the server process", () => {
     expect(await page.text()).toContain("Log in");
     const stopped = await server.stop();
     expect(stopped.code, stopped.output).toBe(0);
+  }, 60_000);
+
+  it("loads jsdom (under the SVG sanitiser) on the first SVG upload, not at start", async () => {
+    const logDir = mkdtempSync(join(tmpdir(), "rankwell-modules-"));
+    const moduleLog = join(logDir, "loaded.txt");
+    try {
+      const server = await launch(["--import", "./tests/setup/record-modules.ts", "server/main.ts"], { DEMO_CONTENT: "off", MODULE_LOG: moduleLog });
+      const loaded = (name: string) => existsSync(moduleLog) && readFileSync(moduleLog, "utf8").includes(`/node_modules/${name}/`);
+      for (const path of ["/", "/login", "/healthz"]) expect((await fetch(server.url + path)).status).toBe(200);
+      // The log is real: what a start needs is in it.
+      expect(loaded("better-sqlite3")).toBe(true);
+      expect(loaded("jsdom")).toBe(false);
+      expect(loaded("dompurify")).toBe(false);
+
+      // An editor's SVG upload brings them in.
+      const editor = new TestClient(server.url);
+      const email = "svg-editor@example.com";
+      expect((await editor.json("POST", "/api/auth/sign-up/email", { email, password: "secret123", name: "svg" })).status).toBe(200);
+      // Not spawnSync: a blocked event loop misses the server closing an idle keep-alive connection, and the upload is then written into it.
+      await promisify(execFile)(process.execPath, ["server/cli.ts", "add", email, "--role", "Editor"], { env: server.env });
+      const body = new FormData();
+      body.append("file", new Blob([new Uint8Array(svg())], { type: "image/svg+xml" }), "logo.svg");
+      const uploaded = await editor.fetch("/api/media", { method: "POST", body });
+      expect(uploaded.status, await uploaded.text()).toBe(201);
+      expect(loaded("jsdom")).toBe(true);
+      expect(loaded("dompurify")).toBe(true);
+      expect((await server.stop()).code).toBe(0);
+    } finally {
+      rmSync(logDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import { freePort } from "../../scripts/lib/free-port.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 
-type AppModule = typeof import("../../server/app.ts");
+type AppModule = typeof import("../../server/index.ts");
 export type RunningServer = Awaited<ReturnType<AppModule["startServer"]>>;
 
 /** The production build, loaded in-process: the same code `npm start` runs. */
@@ -55,8 +55,24 @@ export interface TestServer {
   client(): TestClient;
   /** Runs every due job (mail delivery, payment processing) until none is due. */
   drainJobs(): Promise<void>;
-  /** Mails delivered to the outbox folder (queued mail is delivered first), oldest first. */
-  outbox(): Promise<{ to: string; subject: string; text: string }[]>;
+  /**
+   * Mails delivered to the outbox folder (queued mail is delivered first), in the order they were
+   * delivered: not the order of the requests that caused them (see mailsFrom).
+   */
+  outbox(): Promise<Mail[]>;
+  /**
+   * Runs `cause` (a request) and answers the mails it led to, once delivered: those that were not
+   * in the outbox before. The queue does not deliver in request order (jobs are claimed in
+   * batches; outbox files are named by millisecond and a random id), so a test that needs the mail
+   * of each of several requests takes them one request at a time with this, never by place.
+   */
+  mailsFrom(cause: () => Promise<unknown>): Promise<Mail[]>;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
 }
 
 /** A fixed clock for rate limits: every attempt falls in one window, however long a test takes. */
@@ -88,6 +104,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   });
   const running = await app.startServer(config, { clientDir: resolve(buildDir, "client"), ...options });
   const url = `http://localhost:${port}`;
+  /** The outbox's files once the queue has delivered what is due, by name (millisecond first). */
+  const delivered = async () => {
+    await running.services.jobs.drain();
+    return readdirSync(outboxDir).sort();
+  };
+  const readMail = (file: string): Mail => JSON.parse(readFileSync(join(outboxDir, file), "utf8"));
   return {
     url,
     databaseUrl: database.url,
@@ -106,11 +128,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
     client: () => new TestClient(url),
     drainJobs: () => running.services.jobs.drain(),
-    outbox: async () => {
-      await running.services.jobs.drain();
-      return readdirSync(outboxDir)
-        .sort()
-        .map((f) => JSON.parse(readFileSync(join(outboxDir, f), "utf8")));
+    outbox: async () => (await delivered()).map(readMail),
+    async mailsFrom(cause) {
+      const before = new Set(await delivered());
+      await cause();
+      return (await delivered()).filter((file) => !before.has(file)).map(readMail);
     },
   };
 }

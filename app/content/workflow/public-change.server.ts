@@ -17,15 +17,17 @@ export function onPublicChange(listener: () => void): () => void {
 }
 
 /**
- * THE one place where a change of public content is announced. Every write that changes what
- * the public site shows calls it inside its transaction: publishing a draft (by hand or on
- * schedule), an API create or update, a delete, a restore from history or from the trash, and a
- * reorder. Saving or discarding a draft does not: the public site never shows drafts.
+ * Announces a change of what the public site shows. Called inside the writing transaction by
+ * every such write: `putLive` (publishing a draft by hand or on schedule, an API create or
+ * update, a restore from history), `moveToTrash` (a delete), the restore from the trash and
+ * `reorderRecords` (also the admin list's Move up/down). Saving or discarding a draft does not
+ * call it: the public site never shows drafts.
  *
- * It bumps the public version in the same transaction (other processes poll it), notifies
- * other processes on PostgreSQL (NOTIFY is delivered on commit, dropped on rollback) and tells
- * this process's version watcher (content/public/public-version.server.ts), which the page cache
- * (server/page-cache.ts) asks before it serves a page.
+ * It bumps the public version in the same transaction (every process polls it), sends a NOTIFY
+ * on PostgreSQL to the processes that LISTEN (delivered on commit, dropped on rollback), and
+ * tells this process's listeners (onPublicChange: the public version watcher the page caches
+ * ask), which then re-read the version until it moves. `_change` says what changed; nothing
+ * reads it yet.
  */
 export async function publicContentChanged(trx: DbOrTrx, _change: { section: string; recordId?: string }): Promise<void> {
   await trx.updateTable("public_version").set({ version: sql`version + 1` }).where("id", "=", "site").execute();

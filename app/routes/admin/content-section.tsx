@@ -11,6 +11,7 @@ import { AppError } from "~/errors.ts";
 import { failure, formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
+import { ConfirmAction } from "~/ui/confirm-action.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/content-section";
 import { PAGE_NOT_FOUND } from "~/shared/messages.ts";
@@ -231,15 +232,13 @@ function ListBlock({
                     </Link>
                   )}
                   {record._state === "new" ? (
-                    <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
-                      <summary className="cursor-pointer font-semibold text-red-800">
-                        Discard<span className="sr-only">: {title}</span>
-                      </summary>
-                      <p className="my-2">Discard the draft “{title}”? It was never published, so it is gone for good.</p>
-                      <ItemAction def={def} id={record._id} intent="discard" variant="danger">
-                        Yes, discard<span className="sr-only"> {title}</span>
-                      </ItemAction>
-                    </details>
+                    <ConfirmAction
+                      summary={<>Discard<span className="sr-only">: {title}</span></>}
+                      question={`Discard the draft “${title}”? It was never published, so it is gone for good.`}
+                      confirm={<>Yes, discard<span className="sr-only"> {title}</span></>}
+                      intent="discard"
+                      fields={{ _section: def.key, _id: record._id }}
+                    />
                   ) : (
                     <>
                       <ItemAction def={def} id={record._id} intent="move-up" disabled={index === 0}>
@@ -248,15 +247,13 @@ function ListBlock({
                       <ItemAction def={def} id={record._id} intent="move-down" disabled={index === live.length - 1}>
                         Move down<span className="sr-only">: {title}</span>
                       </ItemAction>
-                      <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
-                        <summary className="cursor-pointer font-semibold text-red-800">
-                          Delete<span className="sr-only">: {title}</span>
-                        </summary>
-                        <p className="my-2">Delete “{title}”? It leaves the site at once and goes to the trash, from where it can be restored.</p>
-                        <ItemAction def={def} id={record._id} intent="delete" variant="danger">
-                          Yes, delete<span className="sr-only"> {title}</span>
-                        </ItemAction>
-                      </details>
+                      <ConfirmAction
+                        summary={<>Delete<span className="sr-only">: {title}</span></>}
+                        question={`Delete “${title}”? It leaves the site at once and goes to the trash, from where it can be restored.`}
+                        confirm={<>Yes, delete<span className="sr-only"> {title}</span></>}
+                        intent="delete"
+                        fields={{ _section: def.key, _id: record._id }}
+                      />
                     </>
                   )}
                 </div>
@@ -286,14 +283,12 @@ function ItemAction({
   id,
   intent,
   disabled,
-  variant = "secondary",
   children,
 }: {
   def: SectionDef;
   id: string;
-  intent: "move-up" | "move-down" | "delete" | "discard";
+  intent: "move-up" | "move-down";
   disabled?: boolean;
-  variant?: "secondary" | "danger";
   children: React.ReactNode;
 }) {
   return (
@@ -301,7 +296,7 @@ function ItemAction({
       <input type="hidden" name="_intent" value={intent} />
       <input type="hidden" name="_section" value={def.key} />
       <input type="hidden" name="_id" value={id} />
-      <Button variant={variant} disabled={disabled} className="px-3">
+      <Button variant="secondary" disabled={disabled} className="px-3">
         {children}
       </Button>
     </Form>

@@ -10,6 +10,7 @@ import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { utcDateTime } from "~/shared/dates.ts";
 import { Button } from "~/ui/button.tsx";
+import { ConfirmAction } from "~/ui/confirm-action.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/drafts";
 
@@ -97,13 +98,7 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
               const title = entryTitle(def, draft.values);
               const name = def.kind === "list" ? `${def.label}: ${title}` : def.label;
               const headingId = `draft-${draft.recordId}`;
-              const hidden = (
-                <>
-                  <input type="hidden" name="_section" value={def.key} />
-                  <input type="hidden" name="_id" value={draft.recordId} />
-                  <input type="hidden" name="_title" value={name} />
-                </>
-              );
+              const fields = { _section: def.key, _id: draft.recordId, _title: name };
               return (
                 <li key={draft.recordId}>
                   <article aria-labelledby={headingId} className="rounded-lg border border-gray-300 bg-white p-5">
@@ -125,23 +120,20 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
                         Edit<span className="sr-only">: {name}</span>
                       </Link>
                       <Form method="post">
-                        {hidden}
+                        {Object.entries(fields).map(([field, value]) => (
+                          <input key={field} type="hidden" name={field} value={value} />
+                        ))}
                         <Button name="_intent" value="publish" className="px-3">
                           Publish<span className="sr-only">: {name}</span>
                         </Button>
                       </Form>
-                      <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
-                        <summary className="cursor-pointer font-semibold text-red-800">
-                          Discard<span className="sr-only">: {name}</span>
-                        </summary>
-                        <p className="my-2">Discard this draft? {draft.published ? "The site keeps what it shows now." : "It was never published, so it is gone for good."}</p>
-                        <Form method="post">
-                          {hidden}
-                          <Button name="_intent" value="discard" variant="danger" className="px-3">
-                            Yes, discard<span className="sr-only"> {name}</span>
-                          </Button>
-                        </Form>
-                      </details>
+                      <ConfirmAction
+                        summary={<>Discard<span className="sr-only">: {name}</span></>}
+                        question={`Discard this draft? ${draft.published ? "The site keeps what it shows now." : "It was never published, so it is gone for good."}`}
+                        confirm={<>Yes, discard<span className="sr-only"> {name}</span></>}
+                        intent="discard"
+                        fields={fields}
+                      />
                     </div>
                   </article>
                 </li>

@@ -12,6 +12,7 @@ import { isMultipart, readUpload } from "~/media/upload.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { Button } from "~/ui/button.tsx";
+import { ConfirmAction } from "~/ui/confirm-action.tsx";
 import { Field } from "~/ui/field.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
@@ -127,18 +128,12 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
                   <a href={file.url} target="_blank" rel="noopener" className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
                     Open<span className="sr-only">{` ${file.name} (opens in a new tab)`}</span>
                   </a>
-                  <details className="rounded-md border border-red-700 px-3 py-2 text-sm">
-                    <summary className="cursor-pointer font-semibold text-red-800">
-                      Delete<span className="sr-only">{`: ${file.name}`}</span>
-                    </summary>
-                    <p className="my-2">{file.usedBy.length ? `In use: ${describeImageUsers(file.usedBy)}. Choose another image there first.` : `Delete “${file.name}”? This cannot be undone.`}</p>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={file.id} />
-                      <Button variant="danger" className="px-3">
-                        Yes, delete<span className="sr-only">{` ${file.name}`}</span>
-                      </Button>
-                    </Form>
-                  </details>
+                  <ConfirmAction
+                    summary={<>Delete<span className="sr-only">{`: ${file.name}`}</span></>}
+                    question={file.usedBy.length ? `In use: ${describeImageUsers(file.usedBy)}. Choose another image there first.` : `Delete “${file.name}”? This cannot be undone.`}
+                    confirm={<>Yes, delete<span className="sr-only">{` ${file.name}`}</span></>}
+                    fields={{ id: file.id }}
+                  />
                 </div>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import type { SiteChrome } from "../chrome.ts";
 import { telHref } from "../display.ts";
-import { Heading, Img, type R, Section } from "./primitives.tsx";
+import { Heading, IconItem, Img, type R, Section } from "./primitives.tsx";
 
 /**
  * Phone, email and location (the office address), the contact details, and the message form,
@@ -39,13 +39,13 @@ export function Contact({ address, details, form }: { address?: SiteChrome["foot
           {details.length > 0 && (
             <ul className="mt-8 space-y-4">
               {details.map((d) => (
-                <li key={d._id} className="flex gap-4 rounded-xl bg-gray-50 p-4">
-                  <Img src={d.contactImg} alt="" width={48} height={48} className="h-12 w-12 flex-none" />
-                  <div>
-                    <h3 className="font-bold text-ink">{d.contactTitle}</h3>
-                    <p className="text-gray-700">{d.contactDetails}</p>
-                  </div>
-                </li>
+                <IconItem
+                  key={d._id}
+                  look="card"
+                  icon={<Img src={d.contactImg} alt="" width={48} height={48} className="h-12 w-12 flex-none" />}
+                  title={d.contactTitle}
+                  text={d.contactDetails}
+                />
               ))}
             </ul>
           )}

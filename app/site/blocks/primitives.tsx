@@ -3,7 +3,7 @@ import { parseMediaPath, srcSet } from "../../media/media-url.ts";
 
 /**
  * What every public content block is built from: the page column, the primary button, lazy
- * images, a section with its h2 heading, the check mark and the skill bar. Headings: the page's h1
+ * images, a section with its h2 heading, the icon item, the check mark and the skill bar. Headings: the page's h1
  * is the banner (landing) or the page title; blocks use h2 and their cards h3.
  */
 
@@ -90,6 +90,29 @@ export function Heading({ id, eyebrow, title, center = true }: { id: string; eye
         {title}
       </h2>
     </div>
+  );
+}
+
+const ICON_ITEM_LOOKS = {
+  plain: { item: "flex gap-4", title: "text-lg font-bold text-ink", text: "mt-1 leading-relaxed text-gray-700" },
+  onDark: { item: "flex gap-4", title: "text-lg font-bold", text: "mt-1 leading-relaxed text-gray-200" },
+  card: { item: "flex gap-4 rounded-xl bg-gray-50 p-4", title: "font-bold text-ink", text: "text-gray-700" },
+};
+
+/**
+ * A list item with an icon (or a step's number) beside its h3 title and a line of text: the
+ * getting-started steps (plain), the video block's highlights (onDark), the contact details (card).
+ */
+export function IconItem({ icon, title, text, look = "plain" }: { icon: React.ReactNode; title: React.ReactNode; text: string; look?: keyof typeof ICON_ITEM_LOOKS }) {
+  const classes = ICON_ITEM_LOOKS[look];
+  return (
+    <li className={classes.item}>
+      {icon}
+      <div>
+        <h3 className={classes.title}>{title}</h3>
+        <p className={classes.text}>{text}</p>
+      </div>
+    </li>
   );
 }
 

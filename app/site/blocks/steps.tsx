@@ -1,5 +1,5 @@
 import { numberedSteps } from "../display.ts";
-import { Heading, type R, Section } from "./primitives.tsx";
+import { Heading, IconItem, type R, Section } from "./primitives.tsx";
 
 export function Steps({ steps }: { steps: R<"steps">[] }) {
   if (!steps.length) return null;
@@ -8,18 +8,21 @@ export function Steps({ steps }: { steps: R<"steps">[] }) {
       <Heading id="get-started" eyebrow="Getting started" title="From order to results in a few steps" />
       <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {numberedSteps(steps).map(({ label, step }) => (
-          <li key={step._id} className="flex gap-4">
-            <span aria-hidden="true" className="flex h-11 w-11 flex-none items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
-              {label}
-            </span>
-            <div>
-              <h3 className="text-lg font-bold text-ink">
+          <IconItem
+            key={step._id}
+            icon={
+              <span aria-hidden="true" className="flex h-11 w-11 flex-none items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+                {label}
+              </span>
+            }
+            title={
+              <>
                 <span className="sr-only">Step {label}: </span>
                 {step.stepTitle}
-              </h3>
-              <p className="mt-1 leading-relaxed text-gray-700">{step.stepDetails}</p>
-            </div>
-          </li>
+              </>
+            }
+            text={step.stepDetails}
+          />
         ))}
       </ol>
     </Section>

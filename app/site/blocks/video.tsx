@@ -1,4 +1,4 @@
-import { Img, type R, Section } from "./primitives.tsx";
+import { IconItem, Img, type R, Section } from "./primitives.tsx";
 
 export function Video({ video, items }: { video?: R<"videoText">; items: R<"videoItems">[] }) {
   if (!video && !items.length) return null;
@@ -32,13 +32,13 @@ export function Video({ video, items }: { video?: R<"videoText">; items: R<"vide
       {items.length > 0 && (
         <ul className="mt-12 grid gap-8 md:grid-cols-3">
           {items.map((item) => (
-            <li key={item._id} className="flex gap-4">
-              <Img src={item.videoItemIcon} alt="" width={48} height={48} className="h-12 w-12 flex-none" />
-              <div>
-                <h3 className="text-lg font-bold">{item.videoItemTitle}</h3>
-                <p className="mt-1 leading-relaxed text-gray-200">{item.videoItemDetails}</p>
-              </div>
-            </li>
+            <IconItem
+              key={item._id}
+              look="onDark"
+              icon={<Img src={item.videoItemIcon} alt="" width={48} height={48} className="h-12 w-12 flex-none" />}
+              title={item.videoItemTitle}
+              text={item.videoItemDetails}
+            />
           ))}
         </ul>
       )}

@@ -1,0 +1,15 @@
+// The server bundle's entry (vite.config.ts): what `npm start` (main.ts), the `admin` command
+// (cli.ts) and the tests load from the build. Start-up is three steps, one module each:
+// services.ts (database, migrations, jobs, mail, media), app.ts (the Express pipeline and its
+// fast path), lifecycle.ts (listen, drain, close).
+export { createServices, type ServiceOptions } from "./services.ts";
+export { createApp, type AppOptions, type FastPath, type RankwellApp } from "./app.ts";
+export { startServer, type RankwellOptions, type RunningServer } from "./lifecycle.ts";
+
+// For the admin command (cli.ts).
+export { ConfigError, loadConfig } from "~/config.server.ts";
+export { isEmailAddress } from "~/shared/validation.ts";
+export { listRoleHolders, roleRowOf } from "~/users/roles.server.ts";
+export { deleteUser, grantRole } from "~/users/users.server.ts";
+export { COMMAND_LINE } from "~/audit/actions.ts";
+export { isRole } from "~/auth/roles.ts";

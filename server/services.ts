@@ -1,0 +1,80 @@
+import { createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
+import type { Config } from "~/config.server.ts";
+import { adoptDemoImagesOnce, seedDemoContent } from "~/content/demo/demo-content.server.ts";
+import { watchPublicVersion } from "~/content/public/public-version.server.ts";
+import { scheduledPublishJob } from "~/content/workflow/drafts.server.ts";
+import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
+import { createFailureMemory, createHealth } from "~/health/health.server.ts";
+import { createJobQueue } from "~/jobs/queue.server.ts";
+import { createLogger } from "~/logger.server.ts";
+import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
+import { createMediaLibrary } from "~/media/library.server.ts";
+import { createOrderFileStore } from "~/orders/files/order-files.server.ts";
+import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
+import { createRateLimiter } from "~/security/rate-limit.server.ts";
+import type { Services } from "~/services.server.ts";
+
+export interface ServiceOptions {
+  /** The clock rate limits count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
+  now?: () => number;
+}
+
+/**
+ * Opens the database, brings it up to date and wires the services: what the web server, the
+ * `admin` command and the tests work with. Registers the jobs but does not start the worker.
+ */
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
+  const log = createLogger(config.logLevel);
+  const logFailure = failureLog(log);
+  const failures = createFailureMemory();
+  const { db, kind } = openDatabase(config.database, {
+    onConnectionError: (error) => log.error("database connection lost (the pool will reconnect)", error),
+    onFailure: (failure, error, sql) => {
+      failures.note(failure, sql);
+      logFailure(failure, error);
+    },
+  });
+  const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
+  jobs.register(mailDeliveryJob(config, log));
+  jobs.register(scheduledPublishJob(db, log));
+  const mailer = createMailer(db, jobs);
+  const rateLimiter = createRateLimiter(db, config.rateLimitPerMinute, { now: options.now });
+  const media = createMediaLibrary({ db, config, jobs, log });
+  // One process at a time, so several starting together on one PostgreSQL do not race.
+  await oneAtATime(db, kind, async () => {
+    await migrateToLatest(db);
+    await migrateAuthTables(config, { db, kind, mailer, rateLimiter });
+    if (config.demoContent) await seedDemoContent(db, media, log);
+    await adoptDemoImagesOnce(db, media, log);
+  });
+  for (const job of await paymentJobs({ db, config, mailer, log })) jobs.register(job);
+  if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
+  return {
+    config,
+    db,
+    dbKind: kind,
+    auth: createAuth(config, { db, kind, mailer, rateLimiter }),
+    mailer,
+    jobs,
+    media,
+    orderFiles: createOrderFileStore(db, config),
+    log,
+    rateLimiter,
+    health: createHealth(db, failures, { cacheMs: config.healthCacheMs }),
+    publicVersion: watchPublicVersion(db, config, log),
+  };
+}
+
+/**
+ * Logs a database that cannot store or cannot be reached with its real error (SQLITE_FULL, a
+ * refused connection), once per kind of failure every ten seconds rather than once per query.
+ */
+function failureLog(log: Services["log"]) {
+  const last = new Map<string, number>();
+  return (failure: { kind: string; code: string }, error: unknown) => {
+    const key = `${failure.kind}:${failure.code}`;
+    if (Date.now() - (last.get(key) ?? 0) < 10_000) return;
+    last.set(key, Date.now());
+    log.error(failure.kind === "storage" ? `database refused a write (${failure.code})` : `database unavailable (${failure.code})`, error);
+  };
+}
