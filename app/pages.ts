@@ -80,6 +80,10 @@ export const PAGES: readonly PageRow[] = [
   { path: "/pending-order", file: "routes/customer/pending-order.tsx", access: "user" },
   { path: "/pay-now/:id", file: "routes/customer/pay-now.tsx", access: "user" },
   { path: "/order-cancelled/:id", file: "routes/customer/order-cancelled.tsx", access: "user" },
+  // One order, its brief and its files: its customer only (orders/access.server.ts; Admins too for files).
+  { path: "/orders/:id", file: "routes/customer/order.tsx", access: "user" },
+  { path: "/orders/:id/brief", file: "routes/customer/order-brief.tsx", access: "user" },
+  { path: "/orders/:id/files/:fileId/:name", file: "routes/customer/order-file.ts", access: "user" },
   // PayPal sends the buyer back here, signed in or not; the order shows to its owner only.
   { path: "/received-payment/:id", file: "routes/customer/received-payment.tsx", access: "public" },
   // The admin area, in sidebar order. Its dashboard opens to every role and shows what that role
@@ -99,9 +103,12 @@ export const PAGES: readonly PageRow[] = [
   { path: "/items", file: "routes/admin/items.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Template items", within: ["/add-item", "/edit-item/:id"] } },
   { path: "/add-item", file: "routes/admin/add-item.tsx", access: CONTENT_ROLE, frame: true },
   { path: "/edit-item/:id", file: "routes/admin/edit-item.tsx", access: CONTENT_ROLE, frame: true },
-  { path: "/total-orders", file: "routes/admin/total-orders.tsx", access: "Admin", frame: true, nav: { group: "Orders and payments", label: "All orders", within: ["/admin/payment-status/:id"] } },
+  { path: "/total-orders", file: "routes/admin/total-orders.tsx", access: "Admin", frame: true, nav: { group: "Orders and payments", label: "All orders", within: ["/admin/payment-status/:id", "/admin/orders/:id"] } },
+  { path: "/admin/orders/:id", file: "routes/admin/order.tsx", access: "Admin", frame: true },
   { path: "/admin/payment-status/:id", file: "routes/admin/order-status.tsx", access: "Admin", frame: true },
   { path: "/admin/payments", file: "routes/admin/payments.tsx", access: "Admin", frame: true, nav: { group: "Orders and payments", label: "Payments" } },
+  { path: "/admin/briefs", file: "routes/admin/briefs.tsx", access: "Admin", frame: true, nav: { group: "Orders and payments", label: "Briefs", within: ["/admin/briefs/:planId"] } },
+  { path: "/admin/briefs/:planId", file: "routes/admin/brief-questions.tsx", access: "Admin", frame: true },
   { path: "/all-messages", file: "routes/admin/all-messages.tsx", access: "Admin", frame: true, nav: { group: "Inbox", label: "Messages", within: ["/view/:id"] } },
   { path: "/view/:id", file: "routes/admin/view-message.tsx", access: "Admin", frame: true },
   { path: "/all-subscriber", file: "routes/admin/all-subscriber.tsx", access: "Admin", frame: true, nav: { group: "Inbox", label: "Subscribers" } },

@@ -9,6 +9,8 @@ import { CLIENT_IP_HEADER } from "~/auth/auth.server.ts";
 import { AppError } from "~/errors.ts";
 import { asAppError } from "~/forms.server.ts";
 import { ENVELOPE_BYTES, tooLarge } from "~/media/upload.server.ts";
+import { ENVELOPE_BYTES as MULTIPART_ENVELOPE } from "~/multipart.server.ts";
+import { fileTooLarge } from "~/orders/files/order-files.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
 import { endpoints } from "./api/index.ts";
 import { apiRouter } from "./api/router.ts";
@@ -51,6 +53,7 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
   // Before anything reads a body. Media uploads have their own, larger limit: the file's
   // MEDIA_MAX_MB plus the form's own parts, refused in the words the upload itself uses.
   const tooLargeUpload = tooLarge(services.media.maxBytes);
+  const tooLargeOrderFile = fileTooLarge(services.orderFiles.maxBytes);
   app.use(
     bodyLimit({
       maxBytes: DEFAULT_BODY_LIMIT,
@@ -59,6 +62,12 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
           path: /^\/(api\/media|admin\/media(\.data)?)\/?$/,
           maxBytes: services.media.maxBytes + ENVELOPE_BYTES,
           refusal: { error: tooLargeUpload.message, fields: tooLargeUpload.fields },
+        },
+        {
+          // An order's files: a message's attachments, a delivery, a brief's file answers.
+          path: /^\/(api\/orders\/[^/]+\/(messages|deliver)|orders\/[^/]+(\/brief)?(\.data)?|admin\/orders\/[^/]+(\.data)?)\/?$/,
+          maxBytes: services.orderFiles.maxBytes * services.config.orderFiles.maxPerPost + MULTIPART_ENVELOPE,
+          refusal: { error: tooLargeOrderFile.message, fields: tooLargeOrderFile.fields },
         },
       ],
     }),

@@ -3,6 +3,7 @@ import { Cell, Table } from "../ui/table.tsx";
 import { shortDate } from "../shared/dates.ts";
 import { type OrderView, orderAmount } from "./order-table.tsx";
 import { PAYMENT_STATUS_LABELS } from "../shared/order-stages.ts";
+import { StageBadge } from "./portal-parts.tsx";
 
 /** All customers' orders for admins, newest first, each with its Update link. */
 export function AdminOrdersTable({ caption, orders, offset }: { caption: string; orders: OrderView[]; offset: number }) {
@@ -18,10 +19,17 @@ export function AdminOrdersTable({ caption, orders, offset }: { caption: string;
           <Cell>{shortDate(order.orderDate)}</Cell>
           <Cell>{order.customerName}</Cell>
           <Cell>{order.customerEmail}</Cell>
-          <Cell>{order.packageName}</Cell>
+          <Cell>
+            <Link to={`/admin/orders/${order._id}`} className="font-semibold text-brand-700 underline">
+              {order.packageName}
+              <span className="sr-only"> order of {order.customerName}, {shortDate(order.orderDate)}</span>
+            </Link>
+          </Cell>
           <Cell>{orderAmount(order)}</Cell>
           <Cell>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</Cell>
-          <Cell>{order.orderStatus}</Cell>
+          <Cell>
+            <StageBadge stage={order.stage} />
+          </Cell>
           <Cell>
             <Link to={`/admin/payment-status/${order._id}`} className="font-semibold text-brand-700 underline">
               Update<span className="sr-only"> the order of {order.customerName} from {shortDate(order.orderDate)}</span>

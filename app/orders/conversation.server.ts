@@ -91,17 +91,18 @@ export async function markRead(db: Db, orderId: string, side: Side): Promise<voi
   await db.updateTable("order_messages").set({ read_at: nowIso() }).where("order_id", "=", orderId).where("side", "=", otherSide(side)).where("read_at", "is", null).execute();
 }
 
-/** Messages from the agency that customer `userId` has not read yet, across their orders. */
-export async function unreadForCustomer(db: Db, userId: string): Promise<number> {
-  const row = await db
+/** Messages from the agency that customer `userId` has not read yet, across their orders, and the order of the newest. */
+export async function unreadForCustomer(db: Db, userId: string): Promise<{ count: number; newestOrderId: string | null }> {
+  const rows = await db
     .selectFrom("order_messages")
     .innerJoin("orders", "orders.id", "order_messages.order_id")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select(["order_messages.order_id", "order_messages.created_at"])
     .where("orders.user_id", "=", userId)
     .where("order_messages.side", "=", "agency")
     .where("order_messages.read_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy("order_messages.created_at", "desc")
+    .execute();
+  return { count: rows.length, newestOrderId: rows[0]?.order_id ?? null };
 }
 
 /** Messages from customers that no Admin has read yet, across all orders. */

@@ -68,7 +68,12 @@ function cellFor(column: Column, order: OrderView, n: number): React.ReactNode {
     case "name":
       return order.customerName;
     case "package":
-      return order.packageName;
+      return (
+        <Link to={`/orders/${order._id}`} className="font-semibold text-brand-700 underline">
+          {order.packageName}
+          <span className="sr-only"> order of {shortDate(order.orderDate)}</span>
+        </Link>
+      );
     case "amount":
       return orderAmount(order);
     case "orderStatus":

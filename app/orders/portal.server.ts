@@ -3,11 +3,11 @@ import { nowIso } from "../db/db.server.ts";
 import { isOverdue, type Stage, STAGES } from "../shared/order-stages.ts";
 import type { OrderAccess } from "./access.server.ts";
 import { type Brief, briefIsOpen, briefOf } from "./brief/brief.server.ts";
-import { markRead, messagesOf, type MessageView } from "./conversation.server.ts";
+import { markRead, messagesOf, type MessageView, unreadForAgency } from "./conversation.server.ts";
 import { deliveriesOf, type DeliveryView } from "./delivery.server.ts";
 import { fileView, type FileView, filesOfOrder } from "./files/order-files.server.ts";
 import { nextStep, type NextStep } from "./next-step.ts";
-import { type OrderRecord, toOrderRecord } from "./orders.server.ts";
+import { adminFilter, countOrders, type OrderRecord, toOrderRecord } from "./orders.server.ts";
 import type { Side } from "./sides.ts";
 import { stageHistory } from "./stages.server.ts";
 
@@ -87,4 +87,15 @@ export async function orderPage(db: Db, access: OrderAccess, options: { markRead
     overdue: side === "agency" && isOverdue({ stage: order.stage, dueAt: order.due_at }, nowIso()),
     unread,
   };
+}
+
+/** The admin dashboard's counts of the orders' work; each is a view of the admin order list. */
+export async function orderWork(db: Db) {
+  const [waitingOnUs, waitingOnCustomer, overdue, unreadOrderMessages] = await Promise.all([
+    countOrders(db, adminFilter({ waiting: "us" })),
+    countOrders(db, adminFilter({ waiting: "customer" })),
+    countOrders(db, adminFilter({ waiting: "overdue" })),
+    unreadForAgency(db),
+  ]);
+  return { waitingOnUs, waitingOnCustomer, overdue, unreadOrderMessages };
 }

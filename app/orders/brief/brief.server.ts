@@ -16,6 +16,7 @@ import {
   type BriefQuestion,
   checkAnswers,
   DEFAULT_QUESTIONS,
+  formAnswers,
   MAX_QUESTIONS,
   type QuestionKind,
   type QuestionInput,
@@ -171,7 +172,7 @@ export function answersFrom(input: Record<string, unknown>): Answers {
   if (input.answers && typeof input.answers === "object" && !Array.isArray(input.answers)) {
     return Object.fromEntries(Object.entries(input.answers as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v ?? "")]));
   }
-  return Object.fromEntries(Object.entries(input).flatMap(([k, v]) => (k.startsWith("answer.") && typeof v === "string" ? [[k.slice(7), v]] : [])));
+  return formAnswers(input);
 }
 
 export interface SaveBrief {

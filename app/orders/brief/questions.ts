@@ -62,6 +62,10 @@ export function keywordList(value: Answer | undefined): string[] {
   return items.map((k) => k.trim()).filter((k) => k && !seen.has(k.toLowerCase()) && seen.add(k.toLowerCase()));
 }
 
+/** The answers of a posted form: its `answer.<key>` fields. */
+export const formAnswers = (values: Record<string, unknown> | undefined): Answers =>
+  Object.fromEntries(Object.entries(values ?? {}).flatMap(([k, v]) => (k.startsWith("answer.") && typeof v === "string" ? [[k.slice(7), v]] : [])));
+
 const isEmpty = (value: Answer | undefined) => (Array.isArray(value) ? value.length === 0 : String(value ?? "").trim() === "");
 
 /**

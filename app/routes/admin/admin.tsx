@@ -10,6 +10,7 @@ import { Card } from "~/orders/cards.tsx";
 import { formatUsd } from "~/shared/money.ts";
 import { unreadCount } from "~/inbox/messages.server.ts";
 import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
+import { orderWork } from "~/orders/portal.server.ts";
 import { paymentAccountLink } from "~/payments/payments.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // An Editor's dashboard: the content shortcuts only. Orders, sales and people are the Admin's.
   if (!hasRole(viewer, "Admin")) return { email: user.email, unpublished, admin: null };
   const url = new URL(request.url);
-  const [salesCents, orders, subscribers, payment, needingAttention, mail, unreadMessages] = await Promise.all([
+  const [salesCents, orders, subscribers, payment, needingAttention, mail, unreadMessages, work] = await Promise.all([
     paidTotalCents(services.db),
     listOrders(services.db, {}, pageParam(url, "orders"), ORDER_PAGE_SIZES.adminDashboard),
     listSubscribers(services.db, pageParam(url, "subscribers"), INBOX_PAGE_SIZES.dashboardSubscribers),
@@ -38,11 +39,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     attentionCount(services.db),
     outboxCounts(services.db),
     unreadCount(services.db),
+    orderWork(services.db),
   ]);
   return {
     email: user.email,
     unpublished,
-    admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed, unreadMessages },
+    admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed, unreadMessages, work },
   };
 }
 
@@ -65,7 +67,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { totalSales, orders, subscribers, payment, needingAttention, failedMail, unreadMessages } = admin;
+  const { totalSales, orders, subscribers, payment, needingAttention, failedMail, unreadMessages, work } = admin;
   const shortcuts: [string, string, string][] = [
     content[0]!,
     content[1]!,
@@ -108,6 +110,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <Shortcuts shortcuts={shortcuts} />
+      <OrderWork work={work} />
       <section aria-labelledby="total-sales" className="mt-8 rounded-lg border border-gray-200 bg-gray-50 p-5">
         <h2 id="total-sales" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
           Total Sales
@@ -131,6 +134,32 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <Pagination page={subscribers.page} pageCount={subscribers.pageCount} param="subscribers" label="Subscriber pages" />
       </section>
     </>
+  );
+}
+
+/** The orders' work at a glance: each count links to the list it counts. */
+function OrderWork({ work }: { work: { waitingOnUs: number; waitingOnCustomer: number; overdue: number; unreadOrderMessages: number } }) {
+  const items: [string, string, number][] = [
+    ["/total-orders?waiting=us", "Waiting on us", work.waitingOnUs],
+    ["/total-orders?waiting=customer", "Waiting on the customer", work.waitingOnCustomer],
+    ["/total-orders?waiting=overdue", "Overdue", work.overdue],
+    ["/total-orders?waiting=us", "Unread order messages", work.unreadOrderMessages],
+  ];
+  return (
+    <section aria-labelledby="order-work" className="mt-8">
+      <h2 id="order-work" className="mb-3 text-xl font-bold">
+        Orders to work on
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {items.map(([to, title, count]) => (
+          <li key={title}>
+            <Card to={to} title={title}>
+              <span className={`text-2xl font-bold ${title === "Overdue" && count > 0 ? "text-red-800" : ""}`}>{count}</span>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

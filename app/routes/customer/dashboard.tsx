@@ -1,4 +1,8 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { unreadForCustomer } from "~/orders/conversation.server.ts";
+import { nextStep } from "~/orders/next-step.ts";
+import { shortDate } from "~/shared/dates.ts";
+import { stagesWaitingOn, UNPAID_STAGES } from "~/shared/order-stages.ts";
 import { signedInUser } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { Card } from "~/orders/cards.tsx";
@@ -17,15 +21,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Rankwell" }
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const { services } = context.get(requestContext);
-  const [orders, spentCents] = await Promise.all([
+  const [orders, spentCents, unread, todo] = await Promise.all([
     listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerDashboard),
     paidTotalCents(services.db, { userId: user.id }),
+    unreadForCustomer(services.db, user.id),
+    // Paid orders that wait for the customer: a brief to fill in, work to review.
+    listOrders(services.db, { userId: user.id, stages: stagesWaitingOn("customer").filter((stage) => !UNPAID_STAGES.includes(stage)) }, 1, 5),
   ]);
-  return { email: user.email, orders, totalSpent: formatUsd(spentCents) };
+  return {
+    email: user.email,
+    orders,
+    totalSpent: formatUsd(spentCents),
+    unread,
+    todo: todo.items.map((order) => ({ id: order._id, packageName: order.packageName, date: order.orderDate, step: nextStep(order.stage, "customer").text })),
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { email, orders, totalSpent } = loaderData;
+  const { email, orders, totalSpent, unread, todo } = loaderData;
   return (
     <Page>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -37,7 +50,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <nav aria-label="Your account" className="mt-8">
-        <ul className="grid gap-4 sm:grid-cols-3">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <li>
             <Card to="/my-order" title="My Orders">
               {orders.total}
@@ -49,12 +62,34 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Card>
           </li>
           <li>
+            <Card to={unread.newestOrderId ? `/orders/${unread.newestOrderId}` : "/my-order"} title="Messages from us">
+              {unread.count === 0 ? "No unread messages" : `${unread.count} unread`}
+            </Card>
+          </li>
+          <li>
             <Card to="/contact" title="Support">
               Contact us
             </Card>
           </li>
         </ul>
       </nav>
+      {todo.length > 0 && (
+        <section aria-labelledby="todo" className="mt-8 rounded-lg border border-amber-700 bg-amber-50 p-4">
+          <h2 id="todo" className="text-xl font-bold">
+            Waiting for you
+          </h2>
+          <ul className="mt-2 space-y-1">
+            {todo.map((item) => (
+              <li key={item.id}>
+                <Link to={`/orders/${item.id}`} className="font-semibold text-brand-800 underline">
+                  {item.step}
+                </Link>{" "}
+                for your {item.packageName} order of {shortDate(item.date)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="mt-10">
         <CustomerOrdersTable caption="My Orders" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "orderStatus", "payment"]} />
         <Pagination page={orders.page} pageCount={orders.pageCount} label="My Orders pages" />

@@ -7,6 +7,7 @@ import { orderAccess } from "~/orders/access.server.ts";
 import { answersFrom, briefIsOpen, briefOf, saveBrief } from "~/orders/brief/brief.server.ts";
 import { orderAction } from "~/orders/portal-form.server.ts";
 import { BriefFields } from "~/orders/portal-parts.tsx";
+import { formAnswers } from "~/orders/brief/questions.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
@@ -44,7 +45,7 @@ export default function OrderBrief({ loaderData }: Route.ComponentProps) {
   const failed = result && !result.ok ? result : undefined;
   const brief = result?.ok ? result.brief : loaderData.brief;
   // After a refusal the form shows what was typed, with each message next to its field.
-  const answers = failed ? answersFromValues(failed.values) : brief.answers;
+  const answers = failed ? formAnswers(failed.values) : brief.answers;
   const hasFile = brief.questions.some((q) => q.kind === "file");
   return (
     <Page>
@@ -81,5 +82,3 @@ export default function OrderBrief({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
-
-const answersFromValues = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).flatMap(([k, v]) => (k.startsWith("answer.") ? [[k.slice(7), v]] : [])));

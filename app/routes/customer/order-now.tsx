@@ -6,6 +6,9 @@ import { signedInUser } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, limitRate, orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { createOrder, findPlan } from "~/orders/orders.server.ts";
+import { planQuestions } from "~/orders/brief/brief.server.ts";
+import { BriefFields } from "~/orders/portal-parts.tsx";
+import { formAnswers } from "~/orders/brief/questions.ts";
 import { paymentAccountEmail } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
@@ -25,7 +28,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // A one-time token per rendering of the form: a resubmitted form (double click, a retry after a
   // lost answer) carries the same token and gets the order it placed, not a second one.
   const orderToken = crypto.randomUUID();
-  return { plan: { packageName: plan.packageName, price: formatUsd(plan.priceCents) }, email: user.email, canPayOnline, orderToken };
+  // The brief may be answered here or after paying; files are sent on the order's brief page.
+  const { questions } = await planQuestions(services.db, plan.id);
+  return { plan: { packageName: plan.packageName, price: formatUsd(plan.priceCents) }, email: user.email, canPayOnline, orderToken, questions: questions.filter((q) => q.kind !== "file") };
 }
 
 /**
@@ -46,7 +51,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function OrderNow({ loaderData }: Route.ComponentProps) {
-  const { plan, email, canPayOnline, orderToken } = loaderData;
+  const { plan, email, canPayOnline, orderToken, questions } = loaderData;
   const result = useActionData<typeof action>();
   const failed = result && "ok" in result ? result : undefined;
   const busy = useNavigation().state === "submitting";
@@ -80,6 +85,11 @@ export default function OrderNow({ loaderData }: Route.ComponentProps) {
           error={failed?.fields.customerAddress}
         />
         <Field label="Country" name="customerCountry" autoComplete="country-name" required maxLength={100} defaultValue={failed?.values.customerCountry} error={failed?.fields.customerCountry} />
+        <details className="mb-6 rounded-md border border-gray-300 p-3" open={Object.keys(failed?.fields ?? {}).some((f) => f.startsWith("answer."))}>
+          <summary className="cursor-pointer font-semibold">Your brief: answer now or after paying</summary>
+          <p className="my-2 text-sm text-gray-800">What we need to start. Everything here can be changed later from your order.</p>
+          <BriefFields questions={questions} answers={formAnswers(failed?.values)} errors={failed?.fields ?? {}} />
+        </details>
         <Button disabled={busy} className="w-full">
           {busy ? "Placing your order…" : "Place order"}
         </Button>

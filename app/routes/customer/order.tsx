@@ -18,7 +18,7 @@ import { LinkLine } from "~/ui/link-line.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/order";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.page.order.packageName ?? "Your"} order | Rankwell` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.page.order.packageName ?? "Your"} order | Rankwell` }, { name: "robots", content: "noindex" }];
 
 /**
  * One order, for its customer: where it stands and what to do next, the plan and payment, the
