@@ -314,6 +314,8 @@ export interface OrderFileBlobsTable {
 export interface OrderStageHistoryTable {
   id: string;
   order_id: string;
+  /** The move's place in the order's history: 1, 2, … */
+  seq: number;
   /** null for the order being placed. */
   from_stage: Stage | null;
   to_stage: Stage;

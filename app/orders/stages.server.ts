@@ -56,9 +56,11 @@ export async function moveOrder(trx: Trx, orderId: string, move: Transition, by:
 
 /** A history row: also the order's first one, when it is placed (`from` null). */
 export async function recordStage(trx: Db, step: { orderId: string; from: Stage | null; to: Stage; by: string; at: string; note?: string }): Promise<void> {
+  // The next place in the order's history (its moves are serialised by moveOrder's conditional update).
+  const { n } = await trx.selectFrom("order_stage_history").select((eb) => eb.fn.countAll<number>().as("n")).where("order_id", "=", step.orderId).executeTakeFirstOrThrow();
   await trx
     .insertInto("order_stage_history")
-    .values({ id: newId(), order_id: step.orderId, from_stage: step.from, to_stage: step.to, actor: step.by, note: step.note ?? null, created_at: step.at })
+    .values({ id: newId(), order_id: step.orderId, seq: Number(n) + 1, from_stage: step.from, to_stage: step.to, actor: step.by, note: step.note ?? null, created_at: step.at })
     .execute();
 }
 
@@ -66,4 +68,4 @@ export type StageStep = Selectable<OrderStageHistoryTable>;
 
 /** An order's moves, oldest first (its timeline). */
 export const stageHistory = (db: Db, orderId: string): Promise<StageStep[]> =>
-  db.selectFrom("order_stage_history").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute();
+  db.selectFrom("order_stage_history").selectAll().where("order_id", "=", orderId).orderBy("seq").execute();

@@ -74,7 +74,7 @@ describe.each(kinds)("100_order_stages on %s", (kind) => {
       ["d".repeat(24), "cancelled", "Cancelled", "Pending"],
       ["e".repeat(24), "refunded", "Refunded", "Delivered"],
     ]);
-    const history = await raw.selectFrom("order_stage_history").select(["order_id", "from_stage", "to_stage", "actor", "created_at"]).orderBy("order_id").orderBy("created_at").execute();
+    const history = await raw.selectFrom("order_stage_history").select(["order_id", "from_stage", "to_stage", "actor", "created_at"]).orderBy("order_id").orderBy("seq").execute();
     expect(history.filter((h) => h.order_id === "e".repeat(24)).map((h) => [h.from_stage, h.to_stage, h.actor, h.created_at])).toEqual([
       [null, "ordered", "c@x.test", at(1)],
       ["ordered", "paid", "PayPal", at(2)],

@@ -26,26 +26,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("order_stage_history")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("order_id", "text", (c) => c.notNull().references("orders.id"))
+    // The move's place in the order's history: moves of one order are serialised by their
+    // conditional update of the order, so the count of its rows is the next number.
+    .addColumn("seq", "integer", (c) => c.notNull())
     .addColumn("from_stage", "text")
     .addColumn("to_stage", "text", (c) => c.notNull())
     .addColumn("actor", "text", (c) => c.notNull())
     .addColumn("note", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("order_stage_history_order_idx").on("order_stage_history").columns(["order_id", "created_at"]).execute();
+  await db.schema.createIndex("order_stage_history_order_idx").on("order_stage_history").columns(["order_id", "seq"]).unique().execute();
 
   // One statement per kind of step, so a site with many orders migrates in seconds.
   const newId = isSqlite(db) ? sql`lower(hex(randomblob(12)))` : sql`substr(md5(random()::text || clock_timestamp()::text), 1, 24)`;
   const note = sql.lit("from the order's dates (recorded before stage history)");
   const steps = [
-    sql`select ${newId}, id, null, 'ordered', customer_email, ${note}, created_at from orders`,
-    sql`select ${newId}, id, 'ordered', 'paid', 'PayPal', ${note}, paid_at from orders where paid_at is not null`,
-    sql`select ${newId}, id, 'paid', 'delivered', 'an admin', ${note}, updated_at from orders where stage = 'delivered'`,
-    sql`select ${newId}, id, 'ordered', 'cancelled', customer_email, ${note}, updated_at from orders where stage = 'cancelled'`,
-    sql`select ${newId}, id, 'paid', 'refunded', 'PayPal', ${note}, coalesce(refunded_at, updated_at) from orders where stage = 'refunded'`,
+    sql`select ${newId}, id, 1, null, 'ordered', customer_email, ${note}, created_at from orders`,
+    sql`select ${newId}, id, 2, 'ordered', 'paid', 'PayPal', ${note}, paid_at from orders where paid_at is not null`,
+    sql`select ${newId}, id, 3, 'paid', 'delivered', 'an admin', ${note}, updated_at from orders where stage = 'delivered'`,
+    sql`select ${newId}, id, 2, 'ordered', 'cancelled', customer_email, ${note}, updated_at from orders where stage = 'cancelled'`,
+    sql`select ${newId}, id, 3, 'paid', 'refunded', 'PayPal', ${note}, coalesce(refunded_at, updated_at) from orders where stage = 'refunded'`,
   ];
   for (const step of steps) {
-    await sql`insert into order_stage_history (id, order_id, from_stage, to_stage, actor, note, created_at) ${step}`.execute(db);
+    await sql`insert into order_stage_history (id, order_id, seq, from_stage, to_stage, actor, note, created_at) ${step}`.execute(db);
   }
 }
 

@@ -23,9 +23,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       "Content-Length": String(bytes.length),
       // RFC 6266: an ASCII fallback name and the real one, UTF-8 encoded.
       "Content-Disposition": `attachment; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
+      // Every answer here already carries X-Content-Type-Options: nosniff (server/security-headers.ts)
+      // and Cache-Control: private, no-store (server/session-dependent.ts).
     },
   });
 }
