@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Form } from "react-router";
 import { formatDateTime, shortDate } from "../shared/dates.ts";
 import { formatUsd } from "../shared/money.ts";
@@ -6,7 +7,7 @@ import { Button } from "../ui/button.tsx";
 import { Field, FieldNotes, noteIds } from "../ui/field.tsx";
 import type { Answer, BriefQuestion } from "./brief/questions.ts";
 import { ACCEPT_ATTRIBUTE, ACCEPTED_KINDS } from "./files/file-kinds.ts";
-import type { NextStep } from "./next-step.ts";
+import type { NextStep, StepAction } from "./next-step.ts";
 import type { Side } from "./sides.ts";
 
 /**
@@ -35,8 +36,11 @@ export function StageBadge({ stage }: { stage: Stage }) {
   return <span className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold whitespace-nowrap ${tone}`}>{STAGES[stage].label}</span>;
 }
 
-/** What to do next, at the top of the page, with a link to the part of the page that does it. */
-export function NextStepBanner({ next, overdue, dueAt }: { next: NextStep; overdue?: boolean; dueAt: string | null }) {
+/**
+ * What to do next, at the top of the page, with a link to where it is done: `links` maps a step's
+ * action to an address (another page); otherwise the link leads to the part of this page with that id.
+ */
+export function NextStepBanner({ next, overdue, dueAt, links = {} }: { next: NextStep; overdue?: boolean; dueAt: string | null; links?: Partial<Record<StepAction, string>> }) {
   return (
     <section aria-labelledby="next-step" className="mb-8 rounded-lg border border-brand-700 bg-brand-50 p-4">
       <h2 id="next-step" className="text-sm font-semibold tracking-wide text-brand-900 uppercase">
@@ -44,7 +48,7 @@ export function NextStepBanner({ next, overdue, dueAt }: { next: NextStep; overd
       </h2>
       <p className="mt-1 text-lg font-semibold text-ink">
         {next.action ? (
-          <a href={`#${next.action}`} className="text-brand-800 underline">
+          <a href={links[next.action] ?? `#${next.action}`} className="text-brand-800 underline">
             {next.text}
           </a>
         ) : (
@@ -200,7 +204,7 @@ function BriefField({ question: q, value, error }: { question: BriefQuestion; va
 }
 
 function ChoiceField({ label, name, options, value, hint, error }: { label: string; name: string; options: string[][]; value: string; hint?: string; error?: string }) {
-  const id = `choice-${name.replace(/\W/g, "-")}`;
+  const id = useId();
   const { errorId, hintId, describedBy } = noteIds(id, { error, hint });
   return (
     <fieldset className="mb-4" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
@@ -220,7 +224,8 @@ function ChoiceField({ label, name, options, value, hint, error }: { label: stri
 
 /** A labelled file input for order files (the server checks the kind from the bytes). */
 export function FileField({ label, name, hint, error, multiple }: { label: string; name: string; hint?: string; error?: string; multiple?: boolean }) {
-  const id = `file-${name.replace(/\W/g, "-")}`;
+  // Unique on the page: the agency's page has two file inputs named "files" (message, delivery).
+  const id = useId();
   const fullHint = [hint, `${ACCEPTED_KINDS}.`].filter(Boolean).join(" ");
   const { errorId, hintId, describedBy } = noteIds(id, { error, hint: fullHint });
   return (

@@ -68,7 +68,7 @@ describe("the brief", () => {
     expect((await order(id)).stage).toBe("paid");
 
     const missing = await alice.json("PUT", `/api/orders/${id}/brief`, { answers: { goals: "Bread orders" }, send: true });
-    expect(missing).toMatchObject({ status: 400, body: { error: "Please check the field: Website address.", fields: { "answer.website": "Website address is required" } } });
+    expect(missing).toMatchObject({ status: 400, body: { error: "Please check the field: Your website.", fields: { "answer.website": "Your website is required" } } });
     const malformed = await alice.json("PUT", `/api/orders/${id}/brief`, { answers: { website: "javascript:alert(1)" }, send: true });
     expect(malformed.status).toBe(400);
     expect(malformed.body.fields["answer.website"]).toMatch(/must be a full address starting with http/);
@@ -102,7 +102,7 @@ describe("the brief", () => {
     const before = (await alice.json("GET", "/api/orders")).body.total;
     const form = await alice.form(`/order-now/${premium}`, { ...customerFields, "answer.website": "not a url" });
     expect(form.status).toBe(400);
-    expect(pageText(await form.text())).toContain("Website address must be a full address");
+    expect(pageText(await form.text())).toContain("Your website must be a full address");
     expect((await alice.json("GET", "/api/orders")).body.total).toBe(before);
   });
 
@@ -118,8 +118,8 @@ describe("the brief", () => {
     const input = html.match(/<input[^>]*name="answer.website"[^>]*>/)![0];
     expect(input).toContain('aria-invalid="true"');
     const errorId = /aria-describedby="([^" ]*-error)/.exec(input)![1];
-    expect(html).toContain(`id="${errorId}" class="mt-1 text-sm font-medium text-red-700">Website address must be a full address`);
-    expect(pageText(html)).toContain("Website address must be a full address");
+    expect(html).toContain(`id="${errorId}" class="mt-1 text-sm font-medium text-red-700">Your website must be a full address`);
+    expect(pageText(html)).toContain("Your website must be a full address");
     const sent = await alice.form(`/orders/${id}/brief`, { intent: "send", "answer.goals": "Bake", "answer.website": "https://bake.example" });
     expect(pageText(await sent.text())).toContain("Thank you: your brief is sent.");
     expect((await order(id)).stage).toBe("brief-received");

@@ -350,8 +350,10 @@ describe("order screens, page sizes and sums", () => {
     expect(text).toMatch(/My Orders 7/);
     const rows = tableRows(page.html, "My Orders");
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toEqual(["1", todayShown(), "Premium", "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/)]);
+    // The package opens the order's page.
+    expect(rows[0]).toEqual(["1", todayShown(), `Premium order of ${todayShown()}`, "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/)]);
     expect(page.html).toContain(`href="/pay-now/${ids[6]}"`);
+    expect(page.html).toContain(`href="/orders/${ids[6]}"`);
     const last = await carol.page("/dashboard?page=3");
     const lastRows = tableRows(last.html, "My Orders");
     expect(lastRows.map((r) => [r[0], r[5]])).toEqual([["7", "Paid"]]);
@@ -361,12 +363,12 @@ describe("order screens, page sizes and sums", () => {
   it("My Orders: 5 a page with package, amount, date, order and payment status", async () => {
     const first = tableRows((await carol.page("/my-order")).html, "Your orders");
     expect(first).toHaveLength(5);
-    expect(first[0]).toEqual(["1", todayShown(), "Premium", "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/)]);
+    expect(first[0]).toEqual(["1", todayShown(), `Premium order of ${todayShown()}`, "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/)]);
     const second = tableRows((await carol.page("/my-order?page=2")).html, "Your orders");
-    // A paid order reads "In progress" until it is delivered, never a bare "Pending".
+    // A paid order reads its stage (Paid, then Brief received, In progress…), never a bare "Pending".
     expect(second.map((r) => [r[0], r[4], r[5]])).toEqual([
-      ["6", "In progress", "Paid"],
-      ["7", "In progress", "Paid"],
+      ["6", "Paid", "Paid"],
+      ["7", "Paid", "Paid"],
     ]);
     expect(first.find((r) => r[5] === "Cancelled")?.[4]).toBe("Cancelled");
   });
@@ -375,7 +377,7 @@ describe("order screens, page sizes and sums", () => {
     const page = await carol.page("/pending-order");
     const rows = tableRows(page.html, "Orders to pay");
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toEqual(["1", todayShown(), "Premium", "$149.99", expect.stringMatching(/^Pay now/)]);
+    expect(rows[0]).toEqual(["1", todayShown(), `Premium order of ${todayShown()}`, "$149.99", expect.stringMatching(/^Pay now/)]);
     expect(rows.map((r) => r[4])).toEqual(Array(4).fill(expect.stringMatching(/^Pay now/)));
     expect(pageText(page.html)).not.toMatch(/Previous/);
   });

@@ -41,7 +41,7 @@ export const MAX_QUESTIONS = 30;
 
 /** What every plan asks until an Admin changes its questions. */
 export const DEFAULT_QUESTIONS: BriefQuestion[] = [
-  { key: "website", kind: "url", label: "Website address", help: "The site we work on, for example https://www.example.com", required: true, options: [] },
+  { key: "website", kind: "url", label: "Your website", help: "The site we work on, for example https://www.example.com", required: true, options: [] },
   { key: "keywords", kind: "keywords", label: "Target keywords", help: `The searches you want to be found for, one per line (up to ${MAX_KEYWORDS})`, required: false, options: [] },
   { key: "competitors", kind: "longText", label: "Main competitors", help: "Their names or websites, one per line", required: false, options: [] },
   { key: "goals", kind: "longText", label: "Goals", help: "What should visitors from search do on your site: call, book, buy, ask for a quote?", required: false, options: [] },

@@ -77,7 +77,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       </div>
       {result?.ok && <StatusMessage kind="success">{result.message}</StatusMessage>}
       {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
-      <NextStepBanner next={page.next} dueAt={order.dueAt} />
+      <NextStepBanner next={page.next} dueAt={order.dueAt} links={{ brief: `/orders/${order._id}/brief`, pay: `/pay-now/${order._id}` }} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <section aria-labelledby="order-details">
           <h2 id="order-details" className="mb-3 text-xl font-bold">
