@@ -145,6 +145,26 @@ describe("the brief", () => {
     // Back to the defaults for the tests that follow.
     await db().deleteFrom("brief_questions").execute();
   });
+
+  it("a file question: uploaded on the brief page, checked like every order file; the API names a file of the order", async () => {
+    expect((await admin.form(`/admin/briefs/${premium}`, { _intent: "add", label: "Your logo", kind: "file" })).status).toBe(200);
+    const id = await paidOrder();
+    const key = (await alice.json("GET", `/api/orders/${id}/brief`)).body.questions.at(-1).key;
+    const disguised = await multipart(alice, `/orders/${id}/brief`, { intent: "save" }, [{ field: `file.${key}`, name: "logo.png", bytes: Buffer.from("MZ\x90\x00") }]);
+    expect(disguised.status).toBe(400);
+    expect(pageText(await disguised.text())).toContain("logo.png is a Windows program");
+    const saved = await multipart(alice, `/orders/${id}/brief`, { intent: "save" }, [{ field: `file.${key}`, name: "logo.png", bytes: await png(30, 30) }]);
+    expect(saved.status).toBe(200);
+    const brief = (await alice.json("GET", `/api/orders/${id}/brief`)).body;
+    expect(brief.answers[key]).toMatch(/^[0-9a-f]{32}$/);
+    expect((await alice.page(`/orders/${id}`)).html).toContain(`/orders/${id}/files/${brief.answers[key]}/logo.png`);
+    const other = await alice.json("PUT", `/api/orders/${id}/brief`, { answers: { website: "https://a.example", [key]: "f".repeat(32) } });
+    expect(other.body.fields[`answer.${key}`]).toMatch(/^Your logo: not a file of this order/);
+    const posted = await multipart(alice, `/api/orders/${id}/messages`, { body: "New logo" }, [{ field: "files", name: "logo2.png", bytes: await png(20, 20) }]);
+    const second = (await posted.json()).item.files[0].id;
+    expect((await alice.json("PUT", `/api/orders/${id}/brief`, { answers: { website: "https://a.example", [key]: second } })).body.item.answers[key]).toBe(second);
+    await db().deleteFrom("brief_questions").execute();
+  });
 });
 
 describe("stages, delivery and approval", () => {

@@ -198,9 +198,17 @@ export async function saveBrief(
   const brief = await briefOf(services.db, order);
   const fileQuestions = new Map(brief.questions.filter((q) => q.kind === "file").map((q) => [`file.${q.key}`, q]));
   const uploads = (input.uploads ?? []).filter((u) => fileQuestions.has(u.field));
-  // Files already given stay; a new upload replaces them (its id is set below, once stored).
+  // A file answer is a file of this order: one named by its id (the API), a new upload (its id is
+  // set below, once stored), or else the one given before.
   const given: Answers = { ...input.answers };
-  for (const q of fileQuestions.values()) given[q.key] = brief.answers[q.key] ?? "";
+  const ownFiles = new Set((await services.db.selectFrom("order_files").select("id").where("order_id", "=", order.id).execute()).map((f) => f.id));
+  for (const q of fileQuestions.values()) {
+    const named = input.answers[q.key];
+    if (typeof named === "string" && named && !ownFiles.has(named)) {
+      throw invalidFields({ [`answer.${q.key}`]: `${q.label}: not a file of this order (attach it to a message first, or upload it on the brief page)` }, { [`answer.${q.key}`]: q.label });
+    }
+    given[q.key] = named && ownFiles.has(named as string) ? named : (brief.answers[q.key] ?? "");
+  }
   for (const upload of uploads) given[fileQuestions.get(upload.field)!.key] = "0".repeat(32);
   const { answers, errors } = checkAnswers(brief.questions, given, input.send);
   if (Object.keys(errors).length) {
