@@ -6,7 +6,7 @@ import { newId } from "../db/ids.server.ts";
 import { AppError, parseInput } from "../errors.ts";
 import type { UploadedFile } from "../multipart.server.ts";
 import type { Services } from "../services.server.ts";
-import { type Stage, STAGES, type Transition } from "../shared/order-stages.ts";
+import { isPayable, type Stage, STAGES, type Transition } from "../shared/order-stages.ts";
 import type { OrderAccess } from "./access.server.ts";
 import { postMessage } from "./conversation.server.ts";
 import { fileView, type FileView, type OrderFileStore } from "./files/order-files.server.ts";
@@ -36,7 +36,7 @@ function refusal(move: Transition, stage: Stage): AppError {
   const now = STAGES[stage].label.toLowerCase();
   const message: Record<string, string> = {
     start: `The work can start once the brief is received; this order is ${now}.`,
-    deliver: stage === "ordered" ? "An unpaid order cannot be delivered." : `This order is ${now}, so it cannot be delivered.`,
+    deliver: isPayable({ stage }) ? "An unpaid order cannot be delivered." : `This order is ${now}, so it cannot be delivered.`,
     approve: `Only delivered work can be approved; this order is ${now}.`,
     requestChanges: `Changes can be asked for once the work is delivered; this order is ${now}.`,
   };

@@ -312,7 +312,7 @@ export async function cancelOrder(db: Db, user: SignedInUser, id: string): Promi
   const order = await ownOrder(db, user, id);
   const moved = await db.transaction().execute((trx) => moveOrder(trx, order.id, "cancel", user.email));
   if (moved.moved) return { outcome: "cancelled", order: await ownOrder(db, user, id) };
-  if (moved.stage === "cancelled") return { outcome: "already", order };
+  if (moved.stage !== "gone" && isCancelled({ stage: moved.stage })) return { outcome: "already", order };
   throw new AppError(409, "This order is paid, so it cannot be cancelled.");
 }
 

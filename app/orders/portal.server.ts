@@ -1,8 +1,8 @@
 import type { Db } from "../db/db.server.ts";
 import { nowIso } from "../db/db.server.ts";
-import { isOverdue, type Stage, STAGES } from "../shared/order-stages.ts";
+import { isBriefOpen, isOverdue, type Stage, STAGES } from "../shared/order-stages.ts";
 import type { OrderAccess } from "./access.server.ts";
-import { type Brief, briefIsOpen, briefOf } from "./brief/brief.server.ts";
+import { type Brief, briefOf } from "./brief/brief.server.ts";
 import { markRead, messagesOf, type MessageView, unreadForAgency } from "./conversation.server.ts";
 import { deliveriesOf, type DeliveryView } from "./delivery.server.ts";
 import { fileView, type FileView, filesOfOrder } from "./files/order-files.server.ts";
@@ -78,7 +78,7 @@ export async function orderPage(db: Db, access: OrderAccess, options: { markRead
     order: toOrderRecord(order),
     paidAt: order.paid_at,
     payments: payments.map((p) => ({ txnId: p.txn_id, amountCents: p.amount_cents, currency: p.currency, at: p.created_at })),
-    brief: { ...brief, open: briefIsOpen(order), files: briefFiles },
+    brief: { ...brief, open: isBriefOpen(order), files: briefFiles },
     timeline,
     messages,
     deliveries,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMove, isPaid, orderStatusOf, PAID_STAGES, PAYMENT_STATUS_LABELS, paymentStatusOf, STAGE_NAMES, stageFromStatuses, stageLabel, TRANSITIONS } from "./order-stages.ts";
+import { canMove, isBriefOpen, isOverdue, isPaid, needsBrief, stagesWaitingOn, orderStatusOf, PAID_STAGES, PAYMENT_STATUS_LABELS, paymentStatusOf, STAGE_NAMES, stageFromStatuses, stageLabel, TRANSITIONS } from "./order-stages.ts";
 
 describe("order stages", () => {
   it("a paid order never reads Pending: the stage decides the wording", () => {
@@ -39,5 +39,13 @@ describe("order stages", () => {
     expect(canMove("delivered", "refund")).toBe(true);
     expect(PAID_STAGES.every((stage) => isPaid({ stage }))).toBe(true);
     expect(isPaid({ stage: "refunded" })).toBe(false);
+  });
+
+  it("the brief is open until the work starts, and needed once the order is paid", () => {
+    expect(STAGE_NAMES.filter((stage) => isBriefOpen({ stage }))).toEqual(["ordered", "paid", "brief-received"]);
+    expect(STAGE_NAMES.filter((stage) => needsBrief({ stage }))).toEqual(["paid"]);
+    expect(stagesWaitingOn("agency")).toEqual(["brief-received", "in-progress", "changes-requested"]);
+    expect(isOverdue({ stage: "in-progress", dueAt: "2020-01-01T00:00:00.000Z" }, "2026-01-01T00:00:00.000Z")).toBe(true);
+    expect(isOverdue({ stage: "delivered", dueAt: "2020-01-01T00:00:00.000Z" }, "2026-01-01T00:00:00.000Z")).toBe(false);
   });
 });

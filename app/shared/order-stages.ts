@@ -27,18 +27,20 @@ interface StageDef {
   /** The spec's order status; `keep` leaves the one the order had (a refund does not undo a delivery). */
   orderStatus: OrderStatus | "keep";
   waitingOn: WaitingOn;
+  /** The customer may still change the brief (until the agency starts the work). */
+  briefOpen: boolean;
 }
 
 export const STAGES = {
-  ordered: { label: "Waiting for payment", payment: "UnPaid", orderStatus: "Pending", waitingOn: "customer" },
-  paid: { label: "Paid", payment: "Paid", orderStatus: "Pending", waitingOn: "customer" },
-  "brief-received": { label: "Brief received", payment: "Paid", orderStatus: "Pending", waitingOn: "agency" },
-  "in-progress": { label: "In progress", payment: "Paid", orderStatus: "Pending", waitingOn: "agency" },
-  delivered: { label: "Delivered", payment: "Paid", orderStatus: "Delivered", waitingOn: "customer" },
-  "changes-requested": { label: "Changes requested", payment: "Paid", orderStatus: "Pending", waitingOn: "agency" },
-  approved: { label: "Approved", payment: "Paid", orderStatus: "Delivered", waitingOn: null },
-  cancelled: { label: "Cancelled", payment: "Cancelled", orderStatus: "keep", waitingOn: null },
-  refunded: { label: "Refunded", payment: "Refunded", orderStatus: "keep", waitingOn: null },
+  ordered: { label: "Waiting for payment", payment: "UnPaid", orderStatus: "Pending", waitingOn: "customer", briefOpen: true },
+  paid: { label: "Paid", payment: "Paid", orderStatus: "Pending", waitingOn: "customer", briefOpen: true },
+  "brief-received": { label: "Brief received", payment: "Paid", orderStatus: "Pending", waitingOn: "agency", briefOpen: true },
+  "in-progress": { label: "In progress", payment: "Paid", orderStatus: "Pending", waitingOn: "agency", briefOpen: false },
+  delivered: { label: "Delivered", payment: "Paid", orderStatus: "Delivered", waitingOn: "customer", briefOpen: false },
+  "changes-requested": { label: "Changes requested", payment: "Paid", orderStatus: "Pending", waitingOn: "agency", briefOpen: false },
+  approved: { label: "Approved", payment: "Paid", orderStatus: "Delivered", waitingOn: null, briefOpen: false },
+  cancelled: { label: "Cancelled", payment: "Cancelled", orderStatus: "keep", waitingOn: null, briefOpen: false },
+  refunded: { label: "Refunded", payment: "Refunded", orderStatus: "keep", waitingOn: null, briefOpen: false },
 } as const satisfies Record<string, StageDef>;
 
 export type Stage = keyof typeof STAGES;
@@ -115,6 +117,12 @@ export const isCancelled = (o: Staged) => o.stage === "cancelled";
 export const isRefunded = (o: Staged) => o.stage === "refunded";
 /** The agency may deliver the work now. */
 export const canDeliver = (o: Staged) => canMove(o.stage, "deliver");
+/** Paid, and the agency waits for the customer's brief. */
+export const needsBrief = (o: Staged) => canMove(o.stage, "submitBrief");
+/** The customer may still change the brief: until the agency starts the work. */
+export const isBriefOpen = (o: Staged) => STAGES[o.stage].briefOpen;
+/** The customer asked for changes to a delivery, and the agency has not started on them yet. */
+export const changesAsked = (o: Staged) => o.stage === "changes-requested";
 
 /** How a payment status reads on the pages (the API keeps the stored value, "UnPaid"). */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { UnPaid: "Unpaid", Paid: "Paid", Cancelled: "Cancelled", Refunded: "Refunded" };

@@ -7,7 +7,7 @@ import routes from "../../app/routes.ts";
 import { type Access, pageAccess } from "../../app/auth/access.ts";
 import { sections } from "../../app/content/registry/sections.ts";
 import { e2eEnv } from "../../playwright.config.ts";
-import { makeAdmin, openAccountMenu, register, uniqueEmail } from "./helpers.ts";
+import { ensurePaymentAccount, makeAdmin, openAccountMenu, register, uniqueEmail } from "./helpers.ts";
 
 /**
  * axe-core in Chromium over every page of app/routes.ts, at a phone's 390×844 and a desktop's
@@ -184,14 +184,7 @@ test("every admin screen, as an admin", async ({ browser }) => {
   await register(page, email);
   makeAdmin(email);
   // A payment account, so its edit screen exists.
-  await page.goto("/admin");
-  await page.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
-  await page.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
-  if (page.url().endsWith("/add-paypal-Email")) {
-    await page.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
-    await page.getByRole("button", { name: /^Create/ }).click();
-    await expect(page.getByRole("status")).toBeVisible();
-  }
+  await ensurePaymentAccount(page);
   // An order, so the order screens have one.
   await page.goto("/pricing/");
   await page.getByRole("article", { name: "Premium" }).getByRole("link").click();
@@ -227,14 +220,7 @@ test("the PayPal stand-in's pages", async ({ browser }) => {
   const adminEmail = uniqueEmail("axe-standin-admin");
   await register(admin, adminEmail);
   makeAdmin(adminEmail);
-  await admin.goto("/admin");
-  await admin.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
-  await admin.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
-  if (admin.url().endsWith("/add-paypal-Email")) {
-    await admin.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
-    await admin.getByRole("button", { name: /^Create/ }).click();
-    await expect(admin.getByRole("status")).toBeVisible();
-  }
+  await ensurePaymentAccount(admin);
 
   const page = await newPage(browser);
   await register(page, uniqueEmail("axe-standin"));

@@ -63,3 +63,15 @@ export async function mailTo(to: string, subject?: RegExp): Promise<{ subject: s
   if (mails.length > 1) throw new Error(`${mails.length} mails to ${to}${subject ? ` with a subject matching ${subject}` : ""}: tell them apart by subject`);
   return mails[0]!;
 }
+
+/** Makes sure the site has a payment account: the admin on `admin` sets one if there is none. */
+export async function ensurePaymentAccount(admin: Page) {
+  await admin.goto("/admin");
+  await admin.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
+  await admin.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
+  if (admin.url().endsWith("/add-paypal-Email")) {
+    await admin.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
+    await admin.getByRole("button", { name: /^Create/ }).click();
+    await expect(admin.getByRole("status")).toHaveText("Payment account saved.");
+  }
+}

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../../playwright.config.ts";
 import { csv, pdf } from "../fixtures/office.ts";
-import { mailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
+import { ensurePaymentAccount, mailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 /**
  * The order as the place where the work happens (issue 20), as its two sides use it: the customer
@@ -23,16 +23,6 @@ async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), page.url()).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
 }
 
-async function ensurePaymentAccount(admin: Page) {
-  await admin.goto("/admin");
-  await admin.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
-  await admin.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
-  if (admin.url().endsWith("/add-paypal-Email")) {
-    await admin.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
-    await admin.getByRole("button", { name: /^Create/ }).click();
-    await expect(admin.getByRole("status")).toHaveText("Payment account saved.");
-  }
-}
 
 for (const [customerWidth, agencyWidth] of [
   [390, 1440],

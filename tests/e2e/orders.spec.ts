@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../../playwright.config.ts";
-import { mailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
+import { ensurePaymentAccount, mailTo, makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 /**
  * A customer orders the Premium plan, pays with PayPal Checkout (the Orders v2 REST flow, the
@@ -15,17 +15,6 @@ async function newPage(browser: Browser): Promise<Page> {
 
 const dollars = (text: string) => Number((/\$([\d,]+\.\d{2})/.exec(text)?.[1] ?? "NaN").replace(/,/g, ""));
 
-/** Makes sure the site has a payment account (the admin adds one if there is none). */
-async function ensurePaymentAccount(admin: Page) {
-  await admin.goto("/admin");
-  await admin.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
-  await admin.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);
-  if (admin.url().endsWith("/add-paypal-Email")) {
-    await admin.getByLabel("PayPal email that receives payments").fill("sales@rankwell.test");
-    await admin.getByRole("button", { name: /^Create/ }).click();
-    await expect(admin.getByRole("status")).toHaveText("Payment account saved.");
-  }
-}
 
 async function totalSales(admin: Page): Promise<number> {
   await admin.goto("/admin");

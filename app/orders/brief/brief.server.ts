@@ -7,7 +7,7 @@ import type { DbOrTrx } from "../../db/db.server.ts";
 import type { UploadedFile } from "../../multipart.server.ts";
 import type { Services } from "../../services.server.ts";
 import { shortDate } from "../../shared/dates.ts";
-import { canMove, type Stage } from "../../shared/order-stages.ts";
+import { canMove, isBriefOpen, type Stage } from "../../shared/order-stages.ts";
 import type { OrderFileStore } from "../files/order-files.server.ts";
 import { mailSide, orderName } from "../portal-mail.server.ts";
 import { moveOrder } from "../stages.server.ts";
@@ -163,9 +163,6 @@ export async function briefOf(db: Db, order: { id: string; plan_id: string; crea
   return { questions, answers, submittedAt: row.submitted_at, updatedAt: row.updated_at, progress: requiredAnswered(questions, answers) };
 }
 
-/** The stages in which the customer may still change the brief: until the agency starts the work. */
-const BRIEF_OPEN: readonly Stage[] = ["ordered", "paid", "brief-received"];
-export const briefIsOpen = (order: { stage: Stage }) => BRIEF_OPEN.includes(order.stage);
 
 /** The answers a form or an API call sends: `answers` as an object, or the form's `answer.<key>` fields. */
 export function answersFrom(input: Record<string, unknown>): Answers {
@@ -194,7 +191,7 @@ export async function saveBrief(
   by: AuditActor,
   input: SaveBrief,
 ): Promise<Brief> {
-  if (!briefIsOpen(order)) throw new AppError(409, "The work on this order has started, so its brief can no longer be changed. Send a message instead.");
+  if (!isBriefOpen(order)) throw new AppError(409, "The work on this order has started, so its brief can no longer be changed. Send a message instead.");
   const brief = await briefOf(services.db, order);
   const fileQuestions = new Map(brief.questions.filter((q) => q.kind === "file").map((q) => [`file.${q.key}`, q]));
   const uploads = (input.uploads ?? []).filter((u) => fileQuestions.has(u.field));

@@ -11,7 +11,7 @@ import { AllFiles, BriefAnswers, Conversation, Deliveries, FileField, NextStepBa
 import { orderPage } from "~/orders/portal.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { amountToCents } from "~/shared/money.ts";
-import { canMove } from "~/shared/order-stages.ts";
+import { canMove, changesAsked } from "~/shared/order-stages.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
@@ -81,7 +81,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <Form method="post" id="start" className="mb-8">
           <input type="hidden" name="intent" value="start" />
           <Button disabled={busy} className="min-h-11">
-            {order.stage === "changes-requested" ? "Start on the changes" : "Start the work"}
+            {changesAsked(order) ? "Start on the changes" : "Start the work"}
           </Button>
         </Form>
       )}

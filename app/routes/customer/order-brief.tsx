@@ -4,7 +4,8 @@ import { viewerContext } from "~/auth/viewer.server.ts";
 import { orPageError } from "~/forms.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { orderAccess } from "~/orders/access.server.ts";
-import { answersFrom, briefIsOpen, briefOf, saveBrief } from "~/orders/brief/brief.server.ts";
+import { answersFrom, briefOf, saveBrief } from "~/orders/brief/brief.server.ts";
+import { isBriefOpen } from "~/shared/order-stages.ts";
 import { orderAction } from "~/orders/portal-form.server.ts";
 import { BriefFields } from "~/orders/portal-parts.tsx";
 import { formAnswers } from "~/orders/brief/questions.ts";
@@ -24,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const { order } = await orPageError(orderAccess(services.db, context.get(viewerContext), params.id, "customer"));
   const brief = await briefOf(services.db, order);
-  return { orderId: order.id, packageName: order.package_name, open: briefIsOpen(order), brief };
+  return { orderId: order.id, packageName: order.package_name, open: isBriefOpen(order), brief };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {

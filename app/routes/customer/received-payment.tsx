@@ -5,7 +5,7 @@ import { orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, orderForViewer } from "~/orders/orders.server.ts";
 import { PAYMENT_TEXTS } from "~/orders/texts.ts";
-import { isCancelled, isPaid, isPayable, isRefunded } from "~/shared/order-stages.ts";
+import { isCancelled, isPaid, isPayable, isRefunded, needsBrief } from "~/shared/order-stages.ts";
 import { confirmReturn } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
@@ -91,9 +91,17 @@ export default function ReceivedPayment({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : isPaid(data) ? (
-        <StatusMessage kind="success">
-          {PAYMENT_TEXTS.received} Thank you! Your payment of {data.amount} for the {data.packageName} plan is confirmed.
-        </StatusMessage>
+        <>
+          <StatusMessage kind="success">
+            {PAYMENT_TEXTS.received} Thank you! Your payment of {data.amount} for the {data.packageName} plan is confirmed.
+          </StatusMessage>
+          {/* What comes next: the brief (unless it came with the order), then the work. */}
+          <p className="text-lg">
+            <Link to={needsBrief(data) ? `/orders/${data.id}/brief` : `/orders/${data.id}`} className="font-semibold text-brand-700 underline">
+              {needsBrief(data) ? "Next: fill in your brief" : "Open your order"}
+            </Link>
+          </p>
+        </>
       ) : isCancelled(data) ? (
         <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.cancelled}</p>
       ) : isRefunded(data) ? (
