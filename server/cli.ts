@@ -1,6 +1,6 @@
 // `npm run admin -- add <email> [--role Editor|Admin]` grants a role (Admin unless told): at once
-// to an existing account (the operator on the server is trusted), else as an invitation mailed
-// to the address; `remove <email>` takes it away (never the last admin's); `list` prints who holds
+// to an existing account whose address is verified (the operator on the server is trusted), else
+// as an invitation mailed to the address; `remove <email>` takes it away (never the last admin's); `list` prints who holds
 // which role. Works on the database the environment names (SQLite by default). Every change is
 // in the audit log as done from the command line.
 import { resolve } from "node:path";
@@ -38,7 +38,7 @@ async function run(): Promise<number> {
       const said = {
         added: `${email} is now ${article(role)}`,
         changed: `${email} is now ${article(role)}`,
-        invited: `${email} has no account yet: an invitation is queued (a running server mails it). The role applies once they follow its link.`,
+        invited: `${email} has no verified account yet (none, or its owner has not verified the address): an invitation is queued (a running server mails it). The role applies once they follow its link.`,
         already: `${email} already was`,
       };
       console.log(said[result]);

@@ -9,6 +9,7 @@ import { publicContentChanged } from "./public/public-change.server.ts";
 import { putLive } from "./workflow/revisions.server.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "./registry/sections.ts";
 import { moveToTrash } from "./workflow/trash.server.ts";
+import { assertWriter } from "./workflow/sensitive.server.ts";
 import { parseSection } from "./registry/validate.server.ts";
 
 export { sectionSchema } from "./registry/validate.server.ts";
@@ -80,7 +81,7 @@ const editLink = (def: SectionDef, id: string) => def.editPath.replace(":id", id
 /** API: creates a record and publishes it at once. */
 export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, input: unknown): Promise<SectionRecord<K>> {
   const def: SectionDef = sections[key];
-  const by = assertRole(viewer, def.write);
+  const by = assertWriter(viewer, def);
   const values = parseSection(def, input);
   if (def.kind === "singleton") await assertNoSingleton(db, def);
   const id = newId();
@@ -108,7 +109,7 @@ function singletonExists(def: SectionDef, id: string) {
 /** API: replaces a record's values and publishes them at once (a pending draft stays a draft). */
 export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
   const def: SectionDef = sections[key];
-  const by = assertRole(viewer, def.write);
+  const by = assertWriter(viewer, def);
   const values = parseSection(def, input);
   if (!isId(id)) throw notFound(def.label);
   await db.transaction().execute(async (trx) => {

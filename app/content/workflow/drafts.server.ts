@@ -12,6 +12,7 @@ import { assertNoSingleton, groupBySection, loadSections } from "../content.serv
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { schedulePublishSchema } from "./schedule.ts";
 import { parseValues, putLive, type Trx, type Values } from "./revisions.server.ts";
+import { assertWriter } from "./sensitive.server.ts";
 import { type SectionDef, type SectionKey, type SectionRecord, sections } from "../registry/sections.ts";
 import { writableSections } from "./trash.server.ts";
 import { fieldLabels, parseSection } from "../registry/validate.server.ts";
@@ -211,7 +212,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
  */
 export async function publish(db: Db, actor: Actor, key: SectionKey, id: string | undefined, input?: unknown): Promise<{ recordId: string; changed: boolean }> {
   const def: SectionDef = sections[key];
-  const by = assertRole(actor, def.write);
+  const by = assertWriter(actor, def);
   const given = input === undefined ? undefined : parseSection(def, input);
   if (id === undefined) {
     if (!given) throw new AppError(400, "Nothing to publish");

@@ -9,6 +9,7 @@ import { utcDateTime } from "../../shared/dates.ts";
 import { contentAudit } from "./content-audit.ts";
 import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { parseValues, putLive, type Values } from "./revisions.server.ts";
+import { assertWriter } from "./sensitive.server.ts";
 import { type SectionDef, type SectionKey, sections } from "../registry/sections.ts";
 import { parseSection } from "../registry/validate.server.ts";
 
@@ -80,7 +81,7 @@ export async function restoreRevision(db: Db, actor: Actor, revisionId: string):
   const revision = await db.selectFrom("content_revisions").selectAll().where("id", "=", revisionId).executeTakeFirst();
   const def = revision && sectionOf(revision.section);
   if (!revision || !def) throw notFound("Revision");
-  const by = assertRole(actor, def.write);
+  const by = assertWriter(actor, def);
   if (revision.after === null) throw new AppError(400, "This revision is a deletion; restore the item from the trash instead");
   let values: Values;
   try {

@@ -15,6 +15,7 @@ import * as auditLog from "./051_audit_log.ts";
 import * as contentWorkflow from "./060_content_workflow.ts";
 import * as media from "./070_media.ts";
 import * as uniquePlanNames from "./080_unique_plan_names.ts";
+import * as accountSecurity from "./120_account_security.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "060_content_workflow": contentWorkflow,
   "070_media": media,
   "080_unique_plan_names": uniquePlanNames,
+  "120_account_security": accountSecurity,
 };
