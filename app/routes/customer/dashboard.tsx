@@ -21,11 +21,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerDashboard),
     paidTotalCents(services.db, { userId: user.id }),
   ]);
-  return { email: user.email, orders, totalSpent: formatUsd(spentCents) };
+  return { email: user.email, emailVerified: user.emailVerified, orders, totalSpent: formatUsd(spentCents) };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { email, orders, totalSpent } = loaderData;
+  const { email, emailVerified, orders, totalSpent } = loaderData;
   return (
     <Page>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -36,6 +36,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
+      {!emailVerified && (
+        <Form method="post" action="/account" className="mt-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <input type="hidden" name="intent" value="send-verification" />
+          <p className="mb-2 font-medium">Please verify your address: open the link we mailed to {email}. You can order and pay meanwhile.</p>
+          <Button variant="secondary">Send the link again</Button>
+        </Form>
+      )}
       <nav aria-label="Your account" className="mt-8">
         <ul className="grid gap-4 sm:grid-cols-3">
           <li>
