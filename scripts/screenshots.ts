@@ -22,7 +22,7 @@ async function newPage(browser: Browser, width: number, height: number): Promise
 async function register(page: Page, email: string) {
   await page.goto("/register");
   await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Password", { exact: true }).fill("quiet-harbor-42");
   await page.getByRole("button", { name: "Register" }).click();
   await page.waitForURL(/\?welcome=1$/);
 }

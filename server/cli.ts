@@ -53,7 +53,8 @@ async function run(): Promise<number> {
       console.log(`${email} no longer has a role`);
     } else if (command === "list") {
       const holders = await mod.listRoleHolders(services.db);
-      console.log(holders.length ? holders.map(([who, held, status]) => `${who}  ${held}${status === "pending" ? "  (invited, not yet accepted)" : ""}`).join("\n") : "no admins yet");
+      const notes = { active: "", pending: "  (invited, not yet accepted)", unverified: "  (address not verified: the role waits until its owner follows the verification link)" };
+      console.log(holders.length ? holders.map(([who, held, status]) => `${who}  ${held}${notes[status]}`).join("\n") : "no admins yet");
     } else {
       console.error(usage);
       return 2;

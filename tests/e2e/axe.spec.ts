@@ -182,7 +182,7 @@ test("every admin screen, as an admin", async ({ browser }) => {
   const page = await newPage(browser);
   const email = uniqueEmail("axe-admin");
   await register(page, email);
-  makeAdmin(email);
+  await makeAdmin(page, email);
   // A payment account, so its edit screen exists.
   await page.goto("/admin");
   await page.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
@@ -226,7 +226,7 @@ test("the PayPal stand-in's pages", async ({ browser }) => {
   const admin = await newPage(browser);
   const adminEmail = uniqueEmail("axe-standin-admin");
   await register(admin, adminEmail);
-  makeAdmin(adminEmail);
+  await makeAdmin(admin, adminEmail);
   await admin.goto("/admin");
   await admin.getByRole("main").getByRole("link", { name: /^Payment(?!s)/ }).click();
   await admin.waitForURL(/\/(add-paypal-Email|paypal-email\/[0-9a-f]{24})$/);

@@ -9,7 +9,7 @@ test("an admin invites an editor, who follows the mailed link and then works on 
   const adminEmail = uniqueEmail("inviting-admin");
   const editorEmail = uniqueEmail("invited-editor");
   await register(page, adminEmail);
-  makeAdmin(adminEmail);
+  await makeAdmin(page, adminEmail);
 
   await page.goto("/add-user");
   await page.getByLabel("Email", { exact: true }).fill(editorEmail);

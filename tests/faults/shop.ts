@@ -25,7 +25,7 @@ export async function openShop(baseUrl: string, databaseUrl: string): Promise<Sh
   const db = openDb(databaseUrl);
   const signUp = async (email: string) => {
     const client = new TestClient(baseUrl);
-    const { status, body } = await client.json("POST", "/api/auth/sign-up/email", { email, password: "secret123", name: email.split("@")[0] });
+    const { status, body } = await client.json("POST", "/api/auth/sign-up/email", { email, password: "quiet-harbor-42", name: email.split("@")[0] });
     if (status !== 200) throw new Error(`sign-up of ${email} answered ${status}: ${JSON.stringify(body)}`);
     return client;
   };

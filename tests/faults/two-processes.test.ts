@@ -22,7 +22,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("two server processes on one 
     const shop = await openShop(a.url, database.url);
     try {
       for (const email of ["fault-admin2@example.com", "fault-admin3@example.com"]) {
-        await new TestClient(b.url).json("POST", "/api/auth/sign-up/email", { email, password: "secret123", name: "admin" });
+        await new TestClient(b.url).json("POST", "/api/auth/sign-up/email", { email, password: "quiet-harbor-42", name: "admin" });
         await grantAdmin(shop.db, email);
       }
       const keys = Array.from({ length: 40 }, (_, i) => `balanced-${i}`);

@@ -18,8 +18,8 @@ beforeAll(async () => {
   people = {
     visitor: server.client(),
     customer: await signedUpClient(server, "walker@example.com"),
-    editor: await signedUpClient(server, "scribe@example.com", "secret123", { role: "Editor" }),
-    admin: await signedUpClient(server, "warden@example.com", "secret123", { admin: true }),
+    editor: await signedUpClient(server, "scribe@example.com", "quiet-harbor-42", { role: "Editor" }),
+    admin: await signedUpClient(server, "warden@example.com", "quiet-harbor-42", { admin: true }),
   };
 });
 afterAll(async () => server?.close());

@@ -75,7 +75,7 @@ describe("an unexpected failure", () => {
       expect(page.html).toContain("Something went wrong");
       expect(page.html).not.toMatch(/Kysely|driver has already been destroyed|\.server\.ts/);
       // Signing in meets the same answer: a request id, no internals.
-      const signIn = await broken.client().json("POST", "/api/auth/sign-in/email", { email: "someone@example.com", password: "secret123" });
+      const signIn = await broken.client().json("POST", "/api/auth/sign-in/email", { email: "someone@example.com", password: "quiet-harbor-42" });
       expect(signIn.status).toBe(500);
       expect(signIn.body.error).toMatch(/^Something went wrong on our side\. Reference: [0-9a-f-]{36}$/);
       expect((await broken.client().json("GET", "/healthz")).status).toBe(503);
