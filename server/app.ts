@@ -44,7 +44,7 @@ export { COMMAND_LINE } from "~/audit/actions.ts";
 export { isRole } from "~/auth/roles.ts";
 
 export interface ServiceOptions {
-  /** The clock rate limits count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
+  /** The clock rate limits and the sign-in throttle count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
   now?: () => number;
 }
 
@@ -86,7 +86,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     config,
     db,
     dbKind: kind,
-    auth: createAuth(config, { db, kind, mailer, rateLimiter }),
+    auth: createAuth(config, { db, kind, mailer, rateLimiter, now: options.now }),
     mailer,
     jobs,
     media,

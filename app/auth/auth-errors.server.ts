@@ -1,21 +1,40 @@
 import { isAPIError } from "better-auth/api";
 import { AppError } from "../errors.ts";
-import { rateLimitRefusal } from "./password-attempts.server.ts";
+import { tooManyAttempts } from "../shared/messages.ts";
 
 /**
- * For pages calling better-auth directly (`auth.api.*`): its refusal as our AppError, so the form
- * shows it (next to `field` when given); anything that is not a refusal is rethrown as it is.
- * `messages` replaces better-auth's wording for some codes (INVALID_PASSWORD, INVALID_CODE, …).
+ * For pages calling better-auth directly (`auth.api.*`). Its refusals arrive two ways: thrown as
+ * an APIError, or (with `asResponse`) as an answer that is not ok. Either becomes our AppError, so
+ * the form shows it (next to `field` when given); a 429 keeps its wait. Anything that is not a
+ * refusal is rethrown as it is. `messages` replaces better-auth's wording for some codes
+ * (INVALID_PASSWORD, INVALID_CODE, …).
  */
-export function authRefusal(error: unknown, messages: Record<string, { message: string; field?: string }> = {}): never {
-  const limited = rateLimitRefusal(error);
-  if (limited) throw limited;
+export type AuthMessages = Record<string, { message: string; field?: string }>;
+
+function refusal(status: number, body: { code?: unknown; message?: unknown } | undefined, retryAfter: string | null, messages: AuthMessages): AppError {
+  if (status === 429) {
+    const seconds = Number(retryAfter) || 60;
+    return new AppError(429, tooManyAttempts(seconds), undefined, { retryAfterSeconds: seconds });
+  }
+  const known = messages[String(body?.code ?? "")];
+  const message = known?.message || String(body?.message ?? "That did not work. Please try again.");
+  const code = status === 401 || status === 403 || status === 404 || status === 409 ? status : 400;
+  return new AppError(code, message, known?.field ? { [known.field]: message } : undefined);
+}
+
+/** A thrown better-auth refusal as our AppError (other errors are rethrown). */
+export function authRefusal(error: unknown, messages: AuthMessages = {}): never {
   if (!isAPIError(error)) throw error;
-  const code = String((error.body as { code?: unknown } | undefined)?.code ?? "");
-  const known = messages[code];
-  const message = known?.message || String((error.body as { message?: unknown } | undefined)?.message ?? error.message);
-  const status = error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 404 || error.statusCode === 409 ? error.statusCode : 400;
-  throw new AppError(status, message, known?.field ? { [known.field]: message } : undefined);
+  throw refusal(error.statusCode, error.body as { code?: unknown; message?: unknown } | undefined, new Headers(error.headers as HeadersInit).get("Retry-After"), messages);
+}
+
+/** Awaits a better-auth call made with `asResponse`: its answer when ok, else its refusal as our AppError. */
+export async function authCall(work: Promise<Response>, messages: AuthMessages = {}): Promise<Response> {
+  const response = await work.catch((error: unknown) => authRefusal(error, messages));
+  if (response.ok) return response;
+  if (response.status >= 500) throw new Error(`better-auth answered ${response.status}`);
+  const body = (await response.clone().json().catch(() => ({}))) as { code?: unknown; message?: unknown };
+  throw refusal(response.status, body, response.headers.get("Retry-After"), messages);
 }
 
 /** What the pages call the wrong password, code and the like. */

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
-import { AUTH_MESSAGES, authRefusal } from "~/auth/auth-errors.server.ts";
+import { AUTH_MESSAGES, authCall, authRefusal } from "~/auth/auth-errors.server.ts";
+import { COMMON_PASSWORD } from "~/auth/common-passwords.server.ts";
 import { roleWaitMessage } from "~/auth/confirmation.ts";
 import { password as passwordRule } from "~/auth/credentials.ts";
 import { FailureMessage } from "~/auth/failure-message.tsx";
@@ -63,14 +64,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       case "password": {
         const { currentPassword, newPassword } = parseInput(changeSchema, values);
-        const response = await services.auth.api
-          .changePassword({ body: { currentPassword, newPassword, revokeOtherSessions: true }, headers: request.headers, asResponse: true })
-          .catch((error: unknown) =>
-            authRefusal(error, {
-              INVALID_PASSWORD: { ...AUTH_MESSAGES.wrongPassword, field: "currentPassword" },
-              PASSWORD_TOO_COMMON: { message: "", field: "newPassword" },
-            }),
-          );
+        const response = await authCall(services.auth.api.changePassword({ body: { currentPassword, newPassword, revokeOtherSessions: true }, headers: request.headers, asResponse: true }), {
+          INVALID_PASSWORD: { ...AUTH_MESSAGES.wrongPassword, field: "currentPassword" },
+          PASSWORD_TOO_COMMON: { message: COMMON_PASSWORD, field: "newPassword" },
+        });
         // The new session's cookie: this browser stays signed in, every other session has ended.
         const headers = new Headers();
         for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

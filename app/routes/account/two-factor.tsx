@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { AUTH_MESSAGES, authRefusal } from "~/auth/auth-errors.server.ts";
+import { AUTH_MESSAGES, authCall, authRefusal } from "~/auth/auth-errors.server.ts";
 import { roleWaitMessage } from "~/auth/confirmation.ts";
 import { FailureMessage } from "~/auth/failure-message.tsx";
 import { safeRedirect, signedInUser } from "~/auth/permissions.server.ts";
@@ -57,9 +57,9 @@ export async function action({ context, request }: Route.ActionArgs) {
         const code = values.code?.replace(/\s+/g, "") ?? "";
         try {
           if (!/^\d{6}$/.test(code)) throw new AppError(400, "Enter the 6-digit code your app shows.", { code: "Enter the 6-digit code your app shows." });
-          const response = await services.auth.api
-            .verifyTOTP({ body: { code }, headers: request.headers, asResponse: true })
-            .catch((error: unknown) => authRefusal(error, { INVALID_CODE: { ...AUTH_MESSAGES.wrongCode, field: "code" } }));
+          const response = await authCall(services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true }), {
+            INVALID_CODE: { ...AUTH_MESSAGES.wrongCode, field: "code" },
+          });
           const done = redirect(safeRedirect(values.redirectTo, "/account?two-factor=on"));
           // Setting it up starts a new session (with the second factor proved): keep its cookie.
           for (const cookie of response.headers.getSetCookie()) done.headers.append("Set-Cookie", cookie);
@@ -77,9 +77,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       case "disable": {
         const password = required(values.password, "disablePassword", "Enter your password");
-        const response = await services.auth.api
-          .disableTwoFactor({ body: { password }, headers: request.headers, asResponse: true })
-          .catch((error: unknown) => authRefusal(error, { INVALID_PASSWORD: { ...AUTH_MESSAGES.wrongPassword, field: "disablePassword" } }));
+        const response = await authCall(services.auth.api.disableTwoFactor({ body: { password }, headers: request.headers, asResponse: true }), {
+          INVALID_PASSWORD: { ...AUTH_MESSAGES.wrongPassword, field: "disablePassword" },
+        });
         const done = redirect("/account?two-factor=off");
         for (const cookie of response.headers.getSetCookie()) done.headers.append("Set-Cookie", cookie);
         return done;

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { AUTH_MESSAGES, authRefusal } from "~/auth/auth-errors.server.ts";
+import { AUTH_MESSAGES, authCall } from "~/auth/auth-errors.server.ts";
 import { safeRedirect } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { AppError } from "~/errors.ts";
@@ -33,12 +33,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!code) throw new AppError(400, recovery ? "Enter a recovery code" : "Enter the 6-digit code your app shows.", { code: recovery ? "Enter a recovery code" : "Enter the 6-digit code your app shows." });
     const expired = { INVALID_TWO_FACTOR_COOKIE: { message: "This sign-in has expired. Please log in again." }, TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: "Too many wrong codes. Please log in again." } };
     const response = recovery
-      ? await services.auth.api
-          .verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
-          .catch((error: unknown) => authRefusal(error, { ...expired, INVALID_BACKUP_CODE: { ...AUTH_MESSAGES.wrongRecoveryCode, field: "code" } }))
-      : await services.auth.api
-          .verifyTOTP({ body: { code: code.replace(/\s+/g, "") }, headers: request.headers, asResponse: true })
-          .catch((error: unknown) => authRefusal(error, { ...expired, INVALID_CODE: { ...AUTH_MESSAGES.wrongCode, field: "code" } }));
+      ? await authCall(services.auth.api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true }), {
+          ...expired,
+          INVALID_BACKUP_CODE: { ...AUTH_MESSAGES.wrongRecoveryCode, field: "code" },
+        })
+      : await authCall(services.auth.api.verifyTOTP({ body: { code: code.replace(/\s+/g, "") }, headers: request.headers, asResponse: true }), {
+          ...expired,
+          INVALID_CODE: { ...AUTH_MESSAGES.wrongCode, field: "code" },
+        });
     return withCookies(redirect(safeRedirect(values.redirectTo)), response);
   });
 }

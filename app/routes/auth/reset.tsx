@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { resetPasswordSchema, resetRequestSchema } from "~/auth/credentials.ts";
 import { AppError, parseInput } from "~/errors.ts";
@@ -27,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(requestContext);
   // better-auth's hooks count each attempt per IP, and reset mails per address (auth/password-attempts.server.ts).
   const limited = (error: unknown) => {
+    if (isAPIError(error)) refuseCommonPassword((error.body ?? {}) as { code?: unknown }, "password");
     throw rateLimitRefusal(error) ?? error;
   };
   return guardForm(values, async () => {
@@ -48,7 +50,8 @@ export default function Reset() {
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
-  const token = params.get("token");
+  // The form posts to /reset (no query), so a refused new password keeps its token from what was sent.
+  const token = params.get("token") ?? (result && !result.ok ? result.values.token : undefined);
   const linkError = params.get("error");
   const failed = result && !result.ok ? result : undefined;
   const done = result?.ok ? result : undefined;

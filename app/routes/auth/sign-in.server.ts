@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
 import { COMMON_PASSWORD } from "~/auth/common-passwords.server.ts";
 import { credentialsSchema, LOGIN_FAILED } from "~/auth/credentials.ts";
@@ -55,9 +56,14 @@ export const secondStepPath = (redirectTo: string | undefined) => {
 /** Where a new account lands when the form names no page to go back to. */
 export const WELCOME_HOME = "/?welcome=1";
 
-/** better-auth's hooks count each attempt per IP and per account (auth/password-attempts.server.ts); a refusal becomes our 429. */
-const withRateLimitRefusal = (work: Promise<Response>) =>
+/**
+ * better-auth's hooks count each attempt per IP and per account (auth/password-attempts.server.ts):
+ * a refusal becomes our 429; a new password refused as common (auth/account-hooks.server.ts) is
+ * said next to the password field.
+ */
+export const withRateLimitRefusal = (work: Promise<Response>, passwordField = "password") =>
   work.catch((error: unknown) => {
+    if (isAPIError(error)) refuseCommonPassword((error.body ?? {}) as { code?: unknown }, passwordField);
     throw rateLimitRefusal(error) ?? error;
   });
 
