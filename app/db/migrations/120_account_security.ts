@@ -20,8 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("mailed_at", "bigint")
     .execute();
   // better-auth creates its "user" table after our migrations: on a new database it is not there yet.
-  const tables = await db.introspection.getTables();
-  if (tables.some((t) => t.name === "user")) {
+  const user = (await db.introspection.getTables()).find((t) => t.name === "user");
+  if (user?.columns.some((c) => c.name === "emailVerified")) {
     await sql`update "user" set "emailVerified" = true
       where lower(email) in (select target from audit_log where action = 'user.accept')`.execute(db);
   }
