@@ -1,5 +1,7 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { roleWaitMessage, roleWaitPath } from "~/auth/confirmation.ts";
 import { signedInUser } from "~/auth/permissions.server.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { Card } from "~/orders/cards.tsx";
 import { formatUsd } from "~/shared/money.ts";
@@ -21,11 +23,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerDashboard),
     paidTotalCents(services.db, { userId: user.id }),
   ]);
-  return { email: user.email, emailVerified: user.emailVerified, orders, totalSpent: formatUsd(spentCents) };
+  const { roleWait } = context.get(viewerContext);
+  // An Admin or Editor whose role waits (second factor, verified address): say so, with the way there.
+  const waiting = roleWait ? { message: roleWaitMessage(roleWait), path: roleWaitPath(roleWait, "/admin") } : null;
+  return { email: user.email, emailVerified: user.emailVerified, waiting, orders, totalSpent: formatUsd(spentCents) };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { email, emailVerified, orders, totalSpent } = loaderData;
+  const { email, emailVerified, waiting, orders, totalSpent } = loaderData;
   return (
     <Page>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -36,7 +41,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
-      {!emailVerified && (
+      {waiting && (
+        <p role="status" className="mt-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950">
+          {waiting.message}{" "}
+          <Link to={waiting.path} className="underline">
+            Continue
+          </Link>
+        </p>
+      )}
+      {!emailVerified && !waiting && (
         <Form method="post" action="/account" className="mt-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-sm text-amber-950">
           <input type="hidden" name="intent" value="send-verification" />
           <p className="mb-2 font-medium">Please verify your address: open the link we mailed to {email}. You can order and pay meanwhile.</p>
