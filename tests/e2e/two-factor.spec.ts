@@ -27,8 +27,9 @@ test("set up an authenticator app on the account page, then sign in with a code 
   await page.getByRole("banner").getByRole("link", { name: "Account and security" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await page.getByRole("link", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Authenticator app" })).toBeVisible();
 
-  await page.getByLabel("Your password").fill(PASSWORD);
+  await page.getByLabel("Your password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Set up the authenticator app" }).click();
   await expect(page.getByRole("img", { name: "QR code of your Rankwell authenticator key" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
@@ -76,16 +77,17 @@ test("add a passkey with Chromium's virtual authenticator, sign in with it, and 
 
   // Signed in with the passkey alone (no address, no password typed): the admin area opens.
   await page.goto("/setting");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site content");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
 
   // A password sign-in is one factor: the Editor confirms with the passkey before the admin area.
+  await page.goto("/");
   await signOut(page);
   await page.goto("/login?redirectTo=%2Fsetting");
   await logIn(page, email);
   await expect(page).toHaveURL(/\/account\/confirm\?factor=second&redirectTo=%2Fsetting$/);
   await page.getByRole("button", { name: "Confirm with a passkey" }).click();
   await expect(page).toHaveURL(/\/setting$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site content");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
 });
 
 test("a passkey that does not verify its user is not a second factor", async ({ page }) => {
