@@ -63,6 +63,8 @@ export function accountHooks(db: Db, clientIpHeader: string) {
       }
       // Changing the password ends every other session (ASVS 7.4.3), whoever calls.
       if (ctx.path === "/change-password" && ctx.body) ctx.body.revokeOtherSessions = true;
+      // No "trust this device": every sign-in asks for the second factor (docs/decisions/0027).
+      if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && ctx.body) ctx.body.trustDevice = false;
       if (NEEDS_CONFIRMATION.has(ctx.path)) {
         const session = await getSessionFromCtx(ctx).catch(() => null);
         if (session && !isRecentlyConfirmed(session.session.confirmedAt ? new Date(session.session.confirmedAt as string | Date) : null)) {

@@ -74,6 +74,12 @@ describe("verified addresses", () => {
     expect(shown((await client.page("/account")).html)).toContain("verify-me@example.com is verified");
   });
 
+  it("cannot be claimed at sign-up", async () => {
+    const claimed = await server.client().json("POST", "/api/auth/sign-up/email", { email: "claims@example.com", password: PASSWORD, name: "c", emailVerified: true });
+    expect(claimed.status).toBe(200);
+    expect((await server.services.db.selectFrom("user").select("emailVerified").where("email", "=", "claims@example.com").executeTakeFirstOrThrow()).emailVerified).toBeFalsy();
+  });
+
   it("a role granted to an unverified address waits, and the account page says why", async () => {
     const client = await signedUpClient(server, "unverified-role@example.com");
     await enrolTotp(client);

@@ -196,7 +196,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="sessions-heading" className="mb-3 text-xl font-semibold">
           Where you are signed in
         </h2>
-        <Table caption="Your sessions" headers={["Device", "Address", "Last seen", ""]}>
+        <Table caption="Your sessions" headers={["Device", "Address", "Last seen", "Action"]}>
           {sessions.map((session) => (
             <tr key={session.id}>
               <Cell>
