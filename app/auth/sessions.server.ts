@@ -27,10 +27,18 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 /** How stale "last seen" may get before a request refreshes it (one write per session per 5 minutes at most). */
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
-/** Marks the session seen now, if it was last marked more than a few minutes ago. */
+/**
+ * Marks the session seen now, if it was last marked more than a few minutes ago. Best effort: a
+ * database that cannot take writes (disk full) must not cost the person the page they read.
+ */
 export async function touchSession(db: Db, session: { id: string; updatedAt: Date | string }): Promise<void> {
   if (Date.now() - new Date(session.updatedAt).getTime() < LAST_SEEN_EVERY_MS) return;
-  await db.updateTable("session").set({ updatedAt: new Date().toISOString() }).where("id", "=", session.id).execute();
+  await db
+    .updateTable("session")
+    .set({ updatedAt: new Date().toISOString() })
+    .where("id", "=", session.id)
+    .execute()
+    .catch(() => undefined);
 }
 
 /** The live sessions of a user, this one first, then the most recently seen. */
