@@ -123,7 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reconcileSeconds: c.PAYMENT_RECONCILE_SECONDS,
     },
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
-    /** Password attempts per account per 15 minutes (sliding), on top of the per-IP limit. */
+    /** Wrong passwords per account and client address in an hour before that address is slowed (progressive delays), on top of the per-IP limit; also reset and verification mails per address per 15 minutes. */
     rateLimitPerAccount: c.RATE_LIMIT_PER_ACCOUNT,
     /** PayPal notifications (IPN, webhooks) accepted per sender address per minute. */
     paypalNotifyPerMinute: c.PAYPAL_NOTIFY_PER_MINUTE,

@@ -23,7 +23,7 @@ export async function formValues(request: Request): Promise<FormValues> {
  * says how long to wait in its message; Retry-After is for API clients.)
  */
 export function failure(error: AppError, values: FormValues = {}) {
-  const { password: _p, newPassword: _n, ...kept } = values;
+  const { password: _p, newPassword: _n, currentPassword: _c, ...kept } = values;
   return data({ ok: false as const, error: error.message, fields: error.fields ?? {}, values: kept }, { status: error.status });
 }
 

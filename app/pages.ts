@@ -73,6 +73,14 @@ export const PAGES: readonly PageRow[] = [
   { path: "/reset", file: "routes/auth/reset.tsx", access: "public" },
   { path: "/logout", file: "routes/auth/logout.tsx", access: "public" },
   { path: "/invitation/:token", file: "routes/auth/invitation.tsx", access: "public" },
+  // The second step of a two-step sign-in (its cookie says whose), a passkey sign-in, and the verification link.
+  { path: "/login/two-factor", file: "routes/auth/login-two-factor.tsx", access: "public" },
+  { path: "/login/passkey", file: "routes/auth/login-passkey.tsx", access: "public" },
+  { path: "/verify-email", file: "routes/auth/verify-email.tsx", access: "public" },
+  // Everyone's own account: address, password, two-step sign-in, sessions; and "confirm it is you".
+  { path: "/account", file: "routes/account/account.tsx", access: "user" },
+  { path: "/account/two-factor", file: "routes/account/two-factor.tsx", access: "user" },
+  { path: "/account/confirm", file: "routes/account/confirm.tsx", access: "user" },
   // The customer's pages; that an order is the customer's own is checked inside the orders service.
   { path: "/dashboard", file: "routes/customer/dashboard.tsx", access: "user" },
   { path: "/order-now/:id", file: "routes/customer/order-now.tsx", access: "user" },

@@ -5,9 +5,10 @@
 //   phone-order-390.png       a phone's order confirmation with Pay now, at 390×844
 // Port: SCREENSHOT_PORT (3242). Browser: CHROMIUM_PATH (/usr/bin/chromium).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { type TOTP, URI } from "otpauth";
 import { startDemoServer } from "./lib/demo-server.ts";
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 3242);
@@ -22,7 +23,7 @@ async function newPage(browser: Browser, width: number, height: number): Promise
 async function register(page: Page, email: string) {
   await page.goto("/register");
   await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Password", { exact: true }).fill("quiet-harbor-42");
   await page.getByRole("button", { name: "Register" }).click();
   await page.waitForURL(/\?welcome=1$/);
 }
@@ -35,6 +36,27 @@ async function order(page: Page, plan: string, name: string) {
   await page.getByLabel("Country").fill("United Kingdom");
   await page.getByRole("button", { name: "Place order" }).click();
   await page.waitForURL(/\/pending-order\?placed=/);
+}
+
+/** The verification link mailed to `to` (the outbox folder of the demo server), once the queue delivered it. */
+async function verificationLink(outbox: string, to: string): Promise<string> {
+  for (let tries = 0; tries < 100; tries++) {
+    const mails = existsSync(outbox) ? readdirSync(outbox).map((f) => JSON.parse(readFileSync(join(outbox, f), "utf8")) as { to: string; text: string }) : [];
+    const link = mails.find((m) => m.to === to && m.text.includes("/verify-email?token="))?.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail to ${to}`);
+}
+
+/** An Admin's role applies with a verified address and a second factor (README, Make yourself an administrator). */
+async function makeAdmin(page: Page, email: string, env: NodeJS.ProcessEnv) {
+  await page.request.get(await verificationLink(env.OUTBOX_DIR!, email));
+  execFileSync(process.execPath, ["server/cli.ts", "add", email], { env, stdio: "pipe" });
+  const headers = { Origin: url };
+  const started = await page.request.post("/api/auth/two-factor/enable", { data: { password: "quiet-harbor-42" }, headers });
+  const totp = URI.parse(((await started.json()) as { totpURI: string }).totpURI) as TOTP;
+  await page.request.post("/api/auth/two-factor/verify-totp", { data: { code: totp.generate() }, headers });
 }
 
 async function shoot(page: Page, file: string) {
@@ -58,10 +80,10 @@ async function main() {
     await order(phone, "Premium", "Ada Lovelace");
     await shoot(phone, "phone-order-390.png");
 
-    // An admin (granted as the command line does) sees the orders on the dashboard.
+    // An admin (verified, granted as the command line does, with a second factor) sees the orders on the dashboard.
     const desk = await newPage(browser, 1440, 900);
     await register(desk, "admin@example.com");
-    execFileSync(process.execPath, ["server/cli.ts", "add", "admin@example.com"], { env: server.env, stdio: "pipe" });
+    await makeAdmin(desk, "admin@example.com", server.env);
     await desk.goto("/admin");
     await shoot(desk, "admin-dashboard-1440.png");
   } finally {

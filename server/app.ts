@@ -92,12 +92,12 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
   };
 
   // Anonymous visitors' public pages, from memory (already compressed; before `compression`).
-  // Rendered as if by a visitor without cookies, at the site's own address.
+  // Rendered as if by a visitor without cookies, at the site's own address and the cache key's path.
   const renderAnonymous = createFetchHandler(build, mode);
   const cache = pageCache({
     version: services.publicVersion,
     securityHeaders: scriptlessHeaders,
-    render: (req) => renderAnonymous(new Request(new URL(req.originalUrl, config.appUrl)), loadContext(req, "")),
+    render: (path, req) => renderAnonymous(new Request(new URL(path, config.appUrl)), loadContext(req, "")),
   });
   app.use(cache.middleware);
   // Answered before Express sees the request (startServer): cached pages, hashed assets, /healthz.

@@ -1,6 +1,6 @@
 // `npm run admin -- add <email> [--role Editor|Admin]` grants a role (Admin unless told): at once
-// to an existing account (the operator on the server is trusted), else as an invitation mailed
-// to the address; `remove <email>` takes it away (never the last admin's); `list` prints who holds
+// to an existing account whose address is verified (the operator on the server is trusted), else
+// as an invitation mailed to the address; `remove <email>` takes it away (never the last admin's); `list` prints who holds
 // which role. Works on the database the environment names (SQLite by default). Every change is
 // in the audit log as done from the command line.
 import { resolve } from "node:path";
@@ -38,7 +38,7 @@ async function run(): Promise<number> {
       const said = {
         added: `${email} is now ${article(role)}`,
         changed: `${email} is now ${article(role)}`,
-        invited: `${email} has no account yet: an invitation is queued (a running server mails it). The role applies once they follow its link.`,
+        invited: `${email} has no verified account yet (none, or its owner has not verified the address): an invitation is queued (a running server mails it). The role applies once they follow its link.`,
         already: `${email} already was`,
       };
       console.log(said[result]);
@@ -53,7 +53,8 @@ async function run(): Promise<number> {
       console.log(`${email} no longer has a role`);
     } else if (command === "list") {
       const holders = await mod.listRoleHolders(services.db);
-      console.log(holders.length ? holders.map(([who, held, status]) => `${who}  ${held}${status === "pending" ? "  (invited, not yet accepted)" : ""}`).join("\n") : "no admins yet");
+      const notes = { active: "", pending: "  (invited, not yet accepted)", unverified: "  (address not verified: the role waits until its owner follows the verification link)" };
+      console.log(holders.length ? holders.map(([who, held, status]) => `${who}  ${held}${notes[status]}`).join("\n") : "no admins yet");
     } else {
       console.error(usage);
       return 2;

@@ -25,8 +25,12 @@ interface Entry {
 
 export interface PageCacheOptions {
   version: PublicVersion;
-  /** Renders the page for an anonymous visitor (no cookies, no nonce). */
-  render(req: ExpressRequest): Promise<Response>;
+  /**
+   * Renders the page for an anonymous visitor (no cookies, no nonce) at `path`, the cache key:
+   * never at the request's own URL, whose query (utm_…) would otherwise be stored in the page
+   * (a form's action, a hidden field) for every later visitor.
+   */
+  render(path: string, req: ExpressRequest): Promise<Response>;
   /** The security headers of a cached page (its CSP without a nonce). */
   securityHeaders: [string, string][];
   maxEntries?: number;
@@ -62,7 +66,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
   const rendering = new Map<string, Promise<Entry | Response>>();
 
   async function fill(key: string, req: ExpressRequest, version: number): Promise<Entry | Response> {
-    const response = await options.render(req);
+    const response = await options.render(key, req);
     const cacheControl = response.headers.get("Cache-Control") ?? "";
     if (response.status !== 200 || response.headers.has("Set-Cookie") || /no-store|private/.test(cacheControl)) return response;
     const identity = Buffer.from(await response.arrayBuffer());

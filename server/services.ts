@@ -15,7 +15,7 @@ import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import type { Services } from "~/services.server.ts";
 
 export interface ServiceOptions {
-  /** The clock rate limits count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
+  /** The clock rate limits and the sign-in throttle count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
   now?: () => number;
 }
 
@@ -53,7 +53,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     config,
     db,
     dbKind: kind,
-    auth: createAuth(config, { db, kind, mailer, rateLimiter }),
+    auth: createAuth(config, { db, kind, mailer, rateLimiter, now: options.now }),
     mailer,
     jobs,
     media,

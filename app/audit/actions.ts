@@ -9,6 +9,7 @@ export const AUDIT_KINDS = {
   "payment-account": "Payment account",
   inbox: "Messages",
   "sign-in": "Sign-ins to the admin area",
+  security: "Account security",
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
@@ -45,6 +46,17 @@ export const AUDIT_ACTIONS = {
   "message.unread": { kind: "inbox", label: "Message marked unread" },
   "message.delete": { kind: "inbox", label: "Message deleted" },
   "sign-in": { kind: "sign-in", label: "Signed in" },
+  "sign-in.failed": { kind: "sign-in", label: "Sign-in failed" },
+  reauth: { kind: "security", label: "Confirmed it was them" },
+  "password.change": { kind: "security", label: "Password changed" },
+  "two-factor.enable": { kind: "security", label: "Authenticator app set up" },
+  "two-factor.disable": { kind: "security", label: "Authenticator app removed" },
+  "recovery-codes.new": { kind: "security", label: "New recovery codes" },
+  "passkey.add": { kind: "security", label: "Passkey added" },
+  "passkey.remove": { kind: "security", label: "Passkey removed" },
+  "session.revoke": { kind: "security", label: "Session ended" },
+  "sessions.revoke-others": { kind: "security", label: "Other sessions ended" },
+  "sessions.revoke-all": { kind: "security", label: "Every session ended" },
 } as const satisfies Record<string, { kind: AuditKind; label: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

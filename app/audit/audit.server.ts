@@ -18,6 +18,8 @@ import { clip } from "./summary.ts";
 export interface AuditActor {
   email: string;
   ip: string | null;
+  /** When they last proved it is them (auth/confirmation.ts): sensitive changes need it recent. */
+  confirmedAt?: Date | null;
 }
 
 export interface AuditEntry {
@@ -30,9 +32,9 @@ export interface AuditEntry {
 }
 
 /** Whoever the request is from, as the log names them: a service's viewer after its role check. */
-export function auditActor(viewer: { user: { email: string } | null; ip: string }): AuditActor {
+export function auditActor(viewer: { user: { email: string } | null; ip: string; confirmedAt?: Date | null }): AuditActor {
   if (!viewer.user) throw new Error("an audited action needs a signed-in actor");
-  return { email: viewer.user.email, ip: viewer.ip };
+  return { email: viewer.user.email, ip: viewer.ip, confirmedAt: viewer.confirmedAt ?? null };
 }
 
 /** Writes one entry through `trx`: pass the transaction that performs the action. */

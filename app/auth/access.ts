@@ -63,6 +63,7 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "PUT /upadete-users/:id": "Admin",
   "DELETE /users/:id": "Admin",
   "POST /users/:id/invitation": "Admin",
+  "POST /sign-out-everywhere": "Admin",
   "POST /add-item": CONTENT_ROLE,
   "GET /items": CONTENT_ROLE,
   // gap: the spec names no edit or delete of items; an editor needs both.

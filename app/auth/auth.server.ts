@@ -1,13 +1,17 @@
+import { passkey } from "@better-auth/passkey";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { getMigrations } from "better-auth/db/migration";
+import { twoFactor } from "better-auth/plugins";
 import type { Config } from "../config.server.ts";
 import type { Db, DbKind } from "../db/db.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import type { RateLimiter } from "../security/rate-limit.server.ts";
-import { recordAudit } from "../audit/audit.server.ts";
-import { isRole } from "./roles.ts";
-import { clearAccountAttempts, passwordAttemptHooks } from "./password-attempts.server.ts";
+import { accountHooks, sessionHooks } from "./account-hooks.server.ts";
+import { markVerified } from "./addresses.server.ts";
+import { passwordAttemptHooks } from "./password-attempts.server.ts";
 import { voidResetLinks } from "./reset-links.server.ts";
+import { createSignInThrottle } from "./sign-in-throttle.server.ts";
 
 /** The header our own server sets from the socket (or trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-rankwell-client-ip";
@@ -18,9 +22,43 @@ export interface AuthDeps {
   kind: DbKind;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The clock the sign-in throttle counts by (tests fix it). */
+  now?: () => number;
 }
 
-function authOptions(config: Config, { db, kind, mailer, rateLimiter }: AuthDeps) {
+/** How long a verification link works. */
+const VERIFY_HOURS = 48;
+
+/** The address a verification link opens: our page, which verifies and says so (routes/auth/verify-email.tsx). */
+export const verifyEmailUrl = (appUrl: string, token: string) => `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+
+/** A passkey sign-in counts as two factors only when the authenticator verified its user (PIN, fingerprint, face). */
+function requireUserVerified({ verification }: { verification: { authenticationInfo: { userVerified: boolean } } }) {
+  if (!verification.authenticationInfo.userVerified) {
+    throw new APIError("UNAUTHORIZED", { code: "USER_NOT_VERIFIED", message: "This passkey did not check that it is you (a PIN, fingerprint or face). Use one that does, or sign in with your password." });
+  }
+}
+
+/** Runs several better-auth hook middlewares in order (a refusal in one stops the rest). */
+function chain(...middlewares: ReturnType<typeof createAuthMiddleware>[]) {
+  return createAuthMiddleware(async (ctx) => {
+    for (const middleware of middlewares) await middleware(ctx);
+  });
+}
+
+function authOptions(config: Config, { db, kind, mailer, rateLimiter, now }: AuthDeps) {
+  const throttle = createSignInThrottle(db, { free: config.rateLimitPerAccount, now });
+  const attempts = passwordAttemptHooks({
+    db,
+    limiter: rateLimiter,
+    throttle,
+    mailer,
+    appUrl: config.appUrl,
+    clientIpHeader: CLIENT_IP_HEADER,
+    mailsPerAddress: config.rateLimitPerAccount,
+  });
+  const account = accountHooks(db, CLIENT_IP_HEADER);
+  const sessions = sessionHooks(db);
   return {
     appName: "Rankwell",
     baseURL: config.appUrl,
@@ -33,6 +71,8 @@ function authOptions(config: Config, { db, kind, mailer, rateLimiter }: AuthDeps
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // Customers may order and pay before they verify; a role needs a verified address (auth/viewer.server.ts).
+      requireEmailVerification: false,
       // A reset ends every session of the account, so a stolen session does not outlive it.
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -47,15 +87,50 @@ function authOptions(config: Config, { db, kind, mailer, rateLimiter }: AuthDeps
       },
       onPasswordReset: async ({ user }: { user: { id: string; email: string } }) => {
         await voidResetLinks(db, user.id);
-        await clearAccountAttempts(rateLimiter, user.email);
+        await throttle.forget(user.email.toLowerCase());
+        // The link came to the mailbox: whoever followed it owns the address.
+        await markVerified(db, user.email);
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    databaseHooks: { session: { create: { after: (session: NewSession) => recordAdminSignIn(db, session) } } },
-    // Our own limiter (security/rate-limit.server.ts) covers every call that checks a password or
-    // mails a reset link, for the pages and /api/auth alike, so there is one rule in one place.
+    emailVerification: {
+      sendOnSignUp: true,
+      // The link only verifies: signing in stays a matter of password (and second factor).
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, token }: { user: { email: string }; token: string }) => {
+        await mailer.send({
+          to: user.email,
+          subject: "Verify your Rankwell address",
+          text: `Please confirm that ${user.email} is your address by opening this link (it works for ${VERIFY_HOURS} hours):\n${verifyEmailUrl(config.appUrl, token)}\n\nIf you did not create a Rankwell account, ignore this mail.`,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // Stamped by the session hooks and account hooks (account-hooks.server.ts), read by the viewer.
+      additionalFields: {
+        secondFactorAt: { type: "date", required: false, input: false },
+        confirmedAt: { type: "date", required: false, input: false },
+      },
+    },
+    databaseHooks: { session: { create: sessions } },
+    plugins: [
+      // TOTP with ten recovery codes (stored encrypted); the OTP-by-mail method stays off.
+      twoFactor({ issuer: "Rankwell", backupCodeOptions: { amount: 10 } }),
+      passkey({
+        rpName: "Rankwell",
+        rpID: new URL(config.appUrl).hostname,
+        origin: config.appUrl,
+        // Discoverable (sign in without typing the address) and user-verifying (a second factor in itself).
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        authentication: { afterVerification: requireUserVerified },
+      }),
+    ],
+    // Our own limiter (security/rate-limit.server.ts) and throttle cover every call that checks a
+    // password or a second factor or mails a link, for the pages and /api/auth alike, so there is one rule in one place.
     rateLimit: { enabled: false },
-    hooks: passwordAttemptHooks({ limiter: rateLimiter, clientIpHeader: CLIENT_IP_HEADER, perAccount: config.rateLimitPerAccount }),
+    hooks: { before: chain(attempts.before, account.before), after: chain(attempts.after, account.after) },
     advanced: {
       useSecureCookies: config.secureCookies,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -69,43 +144,13 @@ function authOptions(config: Config, { db, kind, mailer, rateLimiter }: AuthDeps
   } satisfies BetterAuthOptions;
 }
 
-type NewSession = { id: string; userId: string; ipAddress?: string | null };
-
-/**
- * A sign-in by someone holding a role goes in the audit log. better-auth writes the session on
- * its own, outside any transaction we could join, and calls this right after (before the answer
- * with the cookie is sent). If the entry cannot be written, the session is deleted again and the
- * sign-in fails: no admin session exists without its entry, and none is recorded that failed.
- */
-async function recordAdminSignIn(db: Db, session: NewSession): Promise<void> {
-  const holder = await db
-    .selectFrom("user_roles")
-    .innerJoin("user", "user.email", "user_roles.user_email")
-    .select(["user_roles.user_email", "user_roles.user_role"])
-    .where("user.id", "=", session.userId)
-    .where("user_roles.proven_at", "is not", null)
-    .executeTakeFirst();
-  if (!holder || !isRole(holder.user_role)) return;
-  try {
-    await recordAudit(db, {
-      actor: { email: holder.user_email, ip: session.ipAddress || null },
-      action: "sign-in",
-      target: holder.user_email,
-      summary: `Signed in as ${holder.user_role}`,
-    });
-  } catch (error) {
-    await db.deleteFrom("session").where("id", "=", session.id).execute();
-    throw error;
-  }
-}
-
 export function createAuth(config: Config, deps: AuthDeps) {
   return betterAuth(authOptions(config, deps));
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Creates or updates better-auth's own tables (user, session, account, verification). */
+/** Creates or updates better-auth's own tables (user, session, account, verification, twoFactor, passkey). */
 export async function migrateAuthTables(config: Config, deps: AuthDeps) {
   const { runMigrations } = await getMigrations(authOptions(config, deps));
   await runMigrations();

@@ -3,6 +3,7 @@ import type { RouteContext } from "../services.server.ts";
 import { NO_PERMISSION, PAGE_NOT_FOUND } from "../shared/messages.ts";
 import { pagePath } from "../shared/page-path.ts";
 import { type Access, requiredRole } from "./access.ts";
+import { roleWaitPath } from "./confirmation.ts";
 import { hasRole, type Role } from "./roles.ts";
 import { type SignedInUser, type Viewer, viewerContext } from "./viewer.server.ts";
 
@@ -23,7 +24,9 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   } catch {
     return fallback;
   }
-  if (url.origin !== SITE) return fallback;
+  // A path that resolves to `//host` (`/.//evil.example`, `/%2e%2e//evil.example`) is another
+  // site's address to a browser, whatever origin it resolved to here.
+  if (url.origin !== SITE || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -33,10 +36,11 @@ export function loginRedirect(request: Request): Response {
   return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
-export type Refusal = { kind: "login" } | { kind: "error"; status: 403 | 404; message: string };
+export type Refusal = { kind: "login" } | { kind: "wait" } | { kind: "error"; status: 403 | 404; message: string };
 
 /**
- * What an access level says to this viewer: nothing (allowed), log in first, or an error page
+ * What an access level says to this viewer: nothing (allowed), log in first, go and do what
+ * their role waits for (verify the address, set up or confirm a second factor), or an error page
  * (403 with the spec's message; 404 for an `…-or-404` level such as the about editor's).
  */
 export function pageRefusal(access: Access, viewer: Viewer): Refusal | null {
@@ -44,7 +48,7 @@ export function pageRefusal(access: Access, viewer: Viewer): Refusal | null {
   const role = requiredRole(access);
   if (access.endsWith("-or-404")) return role && hasRole(viewer, role) ? null : { kind: "error", status: 404, message: PAGE_NOT_FOUND };
   if (!viewer.user) return { kind: "login" };
-  if (role && !hasRole(viewer, role)) return { kind: "error", status: 403, message: NO_PERMISSION };
+  if (role && !hasRole(viewer, role)) return viewer.roleWait && hasRole({ roles: [viewer.roleWait.role] }, role) ? { kind: "wait" } : { kind: "error", status: 403, message: NO_PERMISSION };
   return null;
 }
 
@@ -57,6 +61,10 @@ export function enforcePageAccess(access: Access, viewer: Viewer, request: Reque
   const refusal = pageRefusal(access, viewer);
   if (!refusal) return;
   if (refusal.kind === "login") throw loginRedirect(request);
+  if (refusal.kind === "wait") {
+    const { pathname, search } = pagePath(new URL(request.url));
+    throw redirect(roleWaitPath(viewer.roleWait!, `${pathname}${search}`));
+  }
   throw data({ message: refusal.message, ...extra }, { status: refusal.status });
 }
 

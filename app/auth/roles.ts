@@ -47,7 +47,7 @@ export function hasRole(holder: RoleHolder, role: Role): boolean {
 }
 
 /** Whoever acts, as a service needs them: the roles they hold, who they are (if signed in) and their address (for the audit log). */
-export type Actor = RoleHolder & { user: { email: string } | null; ip: string };
+export type Actor = RoleHolder & { user: { email: string } | null; ip: string; confirmedAt?: Date | null };
 
 /**
  * For services (content writes, …): the signed-in user's email when they hold `role`, otherwise a

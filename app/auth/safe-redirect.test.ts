@@ -9,7 +9,7 @@ describe("safeRedirect", () => {
   });
 
   it("falls back for other sites, however they are spelled", () => {
-    for (const target of ["//evil.example/", "/\\evil.example", "https://evil.example/", "evil.example", "/\t/evil.example/", "/\n/x", "/\r\n/x", "/ /evil", "/\u2028x", "/\u0000x", "javascript:alert(1)", "", null, undefined]) {
+    for (const target of ["//evil.example/", "/\\evil.example", "https://evil.example/", "evil.example", "/\t/evil.example/", "/\n/x", "/\r\n/x", "/ /evil", "/\u2028x", "/\u0000x", "javascript:alert(1)", "", null, undefined, "/.//evil.example/x", "/%2e%2e//evil.example", "/a/..//evil.example"]) {
       expect(safeRedirect(target as string)).toBe("/dashboard");
     }
   });

@@ -11,6 +11,7 @@ import { putLive } from "./workflow/revisions.server.ts";
 import { assertNoSingleton } from "./workflow/singleton.server.ts";
 import { type SectionKey, type SectionRecord, sectionDef, type Values } from "./registry/sections.ts";
 import { moveToTrash } from "./workflow/trash.server.ts";
+import { assertWriter } from "./workflow/sensitive.server.ts";
 import { parseSection } from "./registry/validate.server.ts";
 
 export { sectionSchema } from "./registry/validate.server.ts";
@@ -116,7 +117,7 @@ export async function loadSectionsWithDrafts<K extends SectionKey>(db: Db, keys:
 /** API: creates a record and publishes it at once. */
 export async function createRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, input: unknown): Promise<SectionRecord<K>> {
   const def = sectionDef(key);
-  const by = assertRole(viewer, def.write);
+  const by = assertWriter(viewer, def);
   const values = parseSection(def, input);
   if (def.kind === "singleton") await assertNoSingleton(db, def);
   const id = newId();
@@ -132,7 +133,7 @@ const API_NOTE = "Saved through the API";
 /** API: replaces a record's values and publishes them at once (a pending draft stays a draft). */
 export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, key: K, id: string, input: unknown): Promise<SectionRecord<K>> {
   const def = sectionDef(key);
-  const by = assertRole(viewer, def.write);
+  const by = assertWriter(viewer, def);
   const values = parseSection(def, input);
   if (!isId(id)) throw notFound(def.label);
   await db.transaction().execute(async (trx) => {
@@ -145,7 +146,7 @@ export async function updateRecord<K extends SectionKey>(db: Db, viewer: Actor, 
 /** Deletes a list record: it goes to the trash (with its draft, if any), from where it can be restored. */
 export async function deleteRecord(db: Db, viewer: Actor, key: SectionKey, id: string): Promise<void> {
   const def = sectionDef(key);
-  const by = assertRole(viewer, def.write);
+  const by = assertWriter(viewer, def);
   if (def.kind !== "list") throw new AppError(400, `${def.label} cannot be deleted; edit it instead`);
   if (!isId(id)) throw notFound(def.label);
   await db.transaction().execute(async (trx) => {

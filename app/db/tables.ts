@@ -36,20 +36,58 @@ export interface Database {
   media_files: MediaFilesTable;
   media_blobs: MediaBlobsTable;
   audit_log: AuditLogTable;
-  /** better-auth's accounts, read only to ask whether an address has one (never written here). */
+  sign_in_attempts: SignInAttemptsTable;
+  /**
+   * better-auth's accounts: read to ask whether an address has one and is verified; written here
+   * only to mark an address verified (an accepted invitation, a completed reset).
+   */
   user: AuthUserTable;
-  /** better-auth's sessions; only deleted here when a sign-in's audit entry cannot be written. */
+  /** better-auth's sessions: listed and ended on the account page (auth/sessions.server.ts), stamped when the person confirms it is them. */
   session: AuthSessionTable;
+  /** better-auth's passkeys (@better-auth/passkey), read for the account page and the second-factor rule. */
+  passkey: AuthPasskeyTable;
 }
+
+/** Dates in better-auth's tables: ISO text on SQLite, timestamptz (a Date) on PostgreSQL. */
+type AuthDate = string | Date;
 
 export interface AuthSessionTable {
   id: string;
+  userId: string;
+  token: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** When this session last proved a second factor (authenticator code, recovery code, passkey); null: password only. */
+  secondFactorAt: AuthDate | null;
+  /** When its owner last proved it is them (password or second factor): sign-in, or a confirmation since. */
+  confirmedAt: AuthDate | null;
 }
 
 /** The columns of better-auth's "user" table that we read. */
 export interface AuthUserTable {
   id: string;
   email: string;
+  /** 1/0 on SQLite, a boolean on PostgreSQL. */
+  emailVerified: boolean | number;
+  twoFactorEnabled: boolean | number | null;
+}
+
+export interface AuthPasskeyTable {
+  id: string;
+  userId: string;
+  name: string | null;
+  createdAt: AuthDate | null;
+}
+
+/** Wrong passwords per account and address (`pair:…`) and per account (`account:…`); times in epoch ms. */
+export interface SignInAttemptsTable {
+  key: string;
+  attempts: Generated<number>;
+  last_at: number | string;
+  mailed_at: number | string | null;
 }
 
 /** One admin or editor action (app/audit). Append-only: a trigger refuses UPDATE and DELETE. */

@@ -122,6 +122,11 @@ function AccountMenu({ viewer }: { viewer: RootData["viewer"] }) {
             </Link>
           </li>
           <li>
+            <Link to="/account" className={menuItem}>
+              Account and security
+            </Link>
+          </li>
+          <li>
             <Form method="post" action="/logout">
               <button type="submit" className={menuItem}>
                 Sign out

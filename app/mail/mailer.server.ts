@@ -35,6 +35,35 @@ const smtpTimeouts = (seconds: number) => ({
   dnsTimeout: seconds * 1000,
 });
 
+/**
+ * Queues a mail through `trx` without the job queue at hand (a content write that only has its
+ * transaction): the same `mail` job `Mailer.send` writes; a worker picks it up on its next poll.
+ */
+export async function queueMail(trx: DbOrTrx, mail: Mail): Promise<void> {
+  const now = new Date().toISOString();
+  await trx
+    .insertInto("jobs")
+    .values({
+      id: newId(),
+      kind: MAIL_JOB,
+      payload: JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text } satisfies Mail),
+      dedupe_key: null,
+      status: "pending",
+      attempts: 0,
+      max_attempts: MAIL_ATTEMPTS,
+      run_at: now,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    })
+    .execute();
+}
+
+const MAIL_ATTEMPTS = 12;
+
 export function createMailer(db: Db, jobs: JobQueue): Mailer {
   return {
     async send(mail, target = db) {
@@ -53,7 +82,7 @@ export function mailDeliveryJob(config: Config, log: Logger): JobHandlerDef<Mail
   const deliver = config.smtpUrl ? smtpDelivery(config.smtpUrl, config.mailFrom, config.smtpTimeoutSeconds) : folderDelivery(config.outboxDir, config.mailFrom);
   return {
     kind: MAIL_JOB,
-    maxAttempts: 12,
+    maxAttempts: MAIL_ATTEMPTS,
     leaseSeconds: 120,
     async run(mail) {
       await deliver(mail);

@@ -10,8 +10,12 @@ import { MEDIA_TYPES, type MediaExt } from "./media-url.ts";
  * what the site publishes tells no more than the picture.
  */
 
-/** Larger images would cost a few hundred MB of memory to resize; no web page needs one. */
-export const MAX_PIXELS = 50_000_000;
+/**
+ * Larger images cost seconds of CPU and a few hundred MB of memory to decode and resize (a 14 KB
+ * PNG can say it is 49 megapixels); no web page needs one. 25 megapixels still takes a 24 MP
+ * camera's photo (6000 × 4000).
+ */
+export const MAX_PIXELS = 25_000_000;
 /** Beyond this an SVG's stated size is nonsense (and not a size the page can reserve). */
 const MAX_SIDE = 20_000;
 export const ACCEPTED = "PNG, JPEG, WebP, AVIF or SVG";

@@ -102,6 +102,27 @@ function toFile(row: Row): MediaFile {
   };
 }
 
+/** Uploads processed at once in a process, whoever sent them. */
+export const IMAGE_WORK_AT_ONCE = 2;
+
+export const UPLOAD_BUSY = "Your previous upload is still being processed. Wait a moment, then upload this image again.";
+
+/** Runs at most `size` pieces of work at once; the others wait in order. */
+function queueOf(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
 const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface MediaLibraryDeps {
@@ -130,6 +151,10 @@ export function createMediaLibrary({ db, config, jobs, log }: MediaLibraryDeps):
       await s3.removeFile(fileId, keys);
     },
   } satisfies JobHandlerDef<{ fileId: string; keys: string[] }>);
+
+  /** Who has an upload being processed in this process now. */
+  const working = new Set<string>();
+  const imageWork = queueOf(IMAGE_WORK_AT_ONCE);
 
   const byHash = (hash: string) => db.selectFrom("media_files").selectAll().where("hash", "=", hash).executeTakeFirst();
 
@@ -182,9 +207,18 @@ export function createMediaLibrary({ db, config, jobs, log }: MediaLibraryDeps):
     maxBytes: config.media.maxBytes,
     storage: current.kind,
 
-    upload(viewer, upload) {
+    async upload(viewer, upload) {
       const by = assertRole(viewer, CONTENT_ROLE);
-      return addFile(upload, by, auditActor(viewer));
+      // Decoding and resizing is seconds of CPU for a large image: one upload at a time per
+      // person (a second one meanwhile is refused, to be sent again), and at most
+      // IMAGE_WORK_AT_ONCE for everyone together (the rest wait their turn), so pages stay fast.
+      if (working.has(by)) throw new AppError(429, UPLOAD_BUSY, { file: UPLOAD_BUSY }, { retryAfterSeconds: 5 });
+      working.add(by);
+      try {
+        return await imageWork(() => addFile(upload, by, auditActor(viewer)));
+      } finally {
+        working.delete(by);
+      }
     },
 
     addFile,

@@ -30,4 +30,25 @@ describe("SVG sanitising", () => {
     expect(sanitiseSvg("<p>hello</p>")).toBeUndefined();
     expect(sanitiseSvg("")).toBeUndefined();
   });
+
+  it("takes every reference outside the file out of its CSS: @import, url() in <style>, style and fill; #id and embedded data stay", () => {
+    const result = sanitiseSvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>@import url(https://evil.example/a.css); rect { fill: url(https://evil.example/p.svg#g) } circle { fill: url(#ok) }</style>' +
+        '<rect style="fill:url(\'https://evil.example/q\');stroke:red" width="5" height="5"/><circle fill="url(https://evil.example/r)" r="2"/>' +
+        '<path fill="url(#ok)" d="M0 0h1"/><rect style="background:url(data:image/png;base64,iVBORw0KGgo=)"/></svg>',
+    )!;
+    expect(result.svg).not.toContain("evil.example");
+    expect(result.svg).not.toContain("@import");
+    expect(result.svg).toContain("fill: url(#ok)");
+    expect(result.svg).toContain('fill="url(#ok)"');
+    expect(result.svg).toContain("stroke:red");
+    expect(result.svg).toContain("url(data:image/png;base64,iVBORw0KGgo=)");
+    expect(result.removed).toEqual(expect.arrayContaining(["@import", "url(…)"]));
+  });
+
+  it("drops CSS that hides a reference behind escapes or comments", () => {
+    const result = sanitiseSvg('<svg xmlns="http://www.w3.org/2000/svg"><style>rect { fill: u\\72l(https://evil.example/x) } @im/**/port "y.css";</style><rect style="fill:\\75rl(https://evil.example/y)"/></svg>')!;
+    expect(result.svg).not.toContain("evil.example");
+    expect(result.svg).not.toContain("port");
+  });
 });

@@ -4,6 +4,7 @@ import { type Db, type DbKind, type DbOrTrx, nowIso } from "../db/db.server.ts";
 import { AppError } from "../errors.ts";
 import { hashLinkToken, looksLikeLinkToken, newLinkToken } from "../security/link-tokens.server.ts";
 import type { Services } from "../services.server.ts";
+import { markVerified } from "../auth/addresses.server.ts";
 import { isRole } from "../auth/roles.ts";
 import { INVITATION_DAYS, INVITATION_GONE } from "./schema.ts";
 
@@ -91,6 +92,8 @@ export async function acceptInvitation(db: Db, kind: DbKind, who: AuditActor, to
       .set({ proven_at: nowIso(), invite_token_hash: null, invite_expires_at: null, updated_at: nowIso() })
       .where("id", "=", row.id)
       .execute();
+    // The link came to the mailbox: the address is verified too.
+    await markVerified(trx, row.user_email);
     await recordAudit(trx, { actor: who, action: "user.accept", target: row.user_email, summary: `Accepted the ${row.user_role} role` });
     return row.user_role;
   });

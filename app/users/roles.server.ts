@@ -10,10 +10,20 @@ export async function roleRowOf(db: Db, email: string): Promise<{ id: string; ro
   return row && { id: row.id, role: row.user_role };
 }
 
-/** Everyone granted a role, by email: `[email, role, "active" | "pending"]`. */
-export async function listRoleHolders(db: DbOrTrx): Promise<[string, string, "active" | "pending"][]> {
-  const rows = await db.selectFrom("user_roles").select(["user_email", "user_role", "proven_at"]).where("user_role", "!=", "Customer").orderBy("user_email").execute();
-  return rows.map((r) => [r.user_email, r.user_role, r.proven_at ? "active" : "pending"]);
+/**
+ * Everyone granted a role, by email: `[email, role, status]`: `pending` while the invitation is
+ * out, `unverified` for an accepted grant whose account's address is not verified (after an
+ * upgrade: the role waits until the owner follows the verification link), else `active`.
+ */
+export async function listRoleHolders(db: DbOrTrx): Promise<[string, string, "active" | "pending" | "unverified"][]> {
+  const rows = await db
+    .selectFrom("user_roles")
+    .leftJoin("user", "user.email", "user_roles.user_email")
+    .select(["user_roles.user_email", "user_roles.user_role", "user_roles.proven_at", "user.emailVerified"])
+    .where("user_roles.user_role", "!=", "Customer")
+    .orderBy("user_roles.user_email")
+    .execute();
+  return rows.map((r) => [r.user_email, r.user_role, !r.proven_at ? "pending" : r.emailVerified ? "active" : "unverified"]);
 }
 
 /** The emails of the admins whose grant applies (new-order notes go to them, not to pending invitations). */

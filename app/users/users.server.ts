@@ -1,6 +1,8 @@
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { COMMAND_LINE } from "../audit/actions.ts";
 import { describeChanges } from "../audit/summary.ts";
+import { isVerifiedAccount } from "../auth/addresses.server.ts";
+import { assertRecentlyConfirmed } from "../auth/confirmation.ts";
 import { isRole, type Role } from "../auth/roles.ts";
 import { type Db, type DbOrTrx, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
@@ -77,6 +79,7 @@ export async function getUser(db: DbOrTrx, id: string): Promise<AdminUserRecord>
  */
 export async function addUser(services: UserServices, actor: AuditActor, input: unknown): Promise<AdminUserRecord> {
   const { userEmail, userRole } = parseInput(addUserSchema, input);
+  assertRecentlyConfirmed(actor);
   const now = nowIso();
   const row = { id: newId(), user_email: userEmail, user_role: userRole, created_at: now, updated_at: now };
   await services.db.transaction().execute(async (trx) => {
@@ -159,6 +162,8 @@ export async function updateUser(services: UserServices, actor: AuditActor, id: 
   return changeGuarded(services, id, async (trx, current) => {
     const userRole = values.userRole ?? (current.user_role as UserRole);
     const renamed = values.userEmail !== current.user_email;
+    // Granting, taking away or moving a role: only just after confirming it is you.
+    if (renamed || userRole !== current.user_role) assertRecentlyConfirmed(actor);
     if (renamed) {
       const taken = await trx.selectFrom("user_roles").select("id").where("user_email", "=", values.userEmail).executeTakeFirst();
       if (taken) throw alreadyListed(values.userEmail);
@@ -190,6 +195,7 @@ export async function updateUser(services: UserServices, actor: AuditActor, id: 
 
 /** DELETE /users/{id}: removes the grant (and any invitation link with it); never the last admin who can sign in. */
 export async function deleteUser(services: UserServices, actor: AuditActor, id: string): Promise<AdminUserRecord> {
+  assertRecentlyConfirmed(actor);
   return changeGuarded(services, id, async (trx, current) => {
     await trx.deleteFrom("user_roles").where("id", "=", id).execute();
     await recordAudit(trx, { actor, action: "user.remove", target: current.user_email, summary: `Removed the ${current.user_role} role${current.proven_at ? "" : " (invitation withdrawn)"}` });
@@ -213,13 +219,15 @@ export async function resendInvitation(services: UserServices, actor: AuditActor
 
 /**
  * `npm run admin -- add` (and the tests' admins): the operator on the server is trusted, so an
- * address that has an account gets the role at once. One without an account gets a pending
- * grant and an invitation (queued; a running server mails it). Changing the role of a listed
- * address goes through the last-admin guard like the screen.
+ * address whose account exists *and is verified* gets the role at once. Any other address (no
+ * account, or one whose owner never proved the address: whoever registered it first need not own
+ * it) gets a pending grant and an invitation (queued; a running server mails it), as the admin
+ * screen does; following it proves the address. Changing the role of a listed address goes
+ * through the last-admin guard like the screen.
  */
 export async function grantRole(services: UserServices, email: string, role: Role = ADMIN_ROLE): Promise<"added" | "invited" | "changed" | "already"> {
   const userEmail = email.trim().toLowerCase();
-  const hasAccount = await accountExists(services.db, userEmail);
+  const hasAccount = await isVerifiedAccount(services.db, userEmail);
   const existing = await services.db.selectFrom("user_roles").select(["id", "user_role", "proven_at"]).where("user_email", "=", userEmail).executeTakeFirst();
   const actor: AuditActor = { email: COMMAND_LINE, ip: null };
   if (!existing) {
@@ -231,11 +239,22 @@ export async function grantRole(services: UserServices, email: string, role: Rol
         .values({ id, user_email: userEmail, user_role: role, created_at: now, updated_at: now, proven_at: hasAccount ? now : null })
         .execute();
       if (!hasAccount) await sendInvitation(trx, services, { id, email: userEmail, role }, "The site's operator");
-      await recordAudit(trx, { actor, action: "user.add", target: userEmail, summary: `Role ${role}, ${hasAccount ? "granted to the existing account" : "invitation mailed"}` });
+      await recordAudit(trx, { actor, action: "user.add", target: userEmail, summary: `Role ${role}, ${hasAccount ? "granted to the existing verified account" : "invitation mailed"}` });
     });
     return hasAccount ? "added" : "invited";
   }
   const proveNow = hasAccount && !existing.proven_at;
+  if (!existing.proven_at && !hasAccount) {
+    // Still pending and nobody proved the address: the invitation goes (again), for this role.
+    await changeGuarded(services, existing.id, async (trx, current) => {
+      await trx.updateTable("user_roles").set({ user_role: role, updated_at: nowIso() }).where("id", "=", existing.id).execute();
+      await sendInvitation(trx, services, { id: existing.id, email: userEmail, role }, "The site's operator");
+      const summary = describeChanges({ role: current.user_role }, { role }, { role: "Role" });
+      await recordAudit(trx, { actor, action: "user.invite", target: userEmail, summary: `${summary ? `${summary}; ` : ""}invitation mailed` });
+      return { after: { email: userEmail, role, proven: false }, result: undefined };
+    });
+    return "invited";
+  }
   if (existing.user_role === role && !proveNow) return "already";
   await changeGuarded(services, existing.id, async (trx, current) => {
     await trx

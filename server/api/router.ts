@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { type Router } from "express";
 import { apiAccess, apiKey, requiredRole } from "~/auth/access.ts";
+import { roleWaitMessage } from "~/auth/confirmation.ts";
 import { hasRole } from "~/auth/roles.ts";
 import { loadViewer } from "~/auth/viewer.server.ts";
 import { AppError } from "~/errors.ts";
@@ -26,7 +27,11 @@ export function apiRouter(services: Services, endpoints: Endpoint[], clientIpOf:
       const viewer = await loadViewer(services, fromNodeHeaders(req.headers), clientIp);
       if (access !== "public" && !viewer.user) throw new AppError(401, SIGN_IN_FIRST);
       const role = requiredRole(access);
-      if (role && !hasRole(viewer, role)) throw new AppError(403, NO_PERMISSION);
+      if (role && !hasRole(viewer, role)) {
+        // A role that waits for a verified address or a second factor: say what to do.
+        const waiting = viewer.roleWait && hasRole({ roles: [viewer.roleWait.role] }, role);
+        throw new AppError(403, waiting ? roleWaitMessage(viewer.roleWait!) : NO_PERMISSION);
+      }
       const result = await endpoint.handle({
         req,
         params: req.params as Record<string, string>,

@@ -1,4 +1,6 @@
 import { auditActor } from "~/audit/audit.server.ts";
+import { endAllSessionsOf } from "~/auth/sessions.server.ts";
+import { AppError } from "~/errors.ts";
 import { addUser, deleteUser, getUser, listUsers, resendInvitation, updateUser, USERS_PAGE_SIZE } from "~/users/users.server.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { pagedList } from "./list-query.ts";
@@ -33,5 +35,16 @@ export const userEndpoints: Endpoint[] = [
     method: "POST",
     path: "/users/:id/invitation",
     handle: ({ services, viewer, params }) => resendInvitation(services, auditActor(viewer), params.id!),
+  },
+  {
+    // Not in the spec: an Admin signs a person (anyone with an account) out of every session.
+    method: "POST",
+    path: "/sign-out-everywhere",
+    async handle({ services, viewer, body }) {
+      const email = (body as { userEmail?: unknown }).userEmail;
+      if (typeof email !== "string" || !email.trim()) throw new AppError(400, "Please check the field: Email.", { userEmail: "Email is Required" });
+      const ended = await endAllSessionsOf(services.db, auditActor(viewer), email);
+      return { message: `Signed out everywhere`, sessionsEnded: ended };
+    },
   },
 ];

@@ -5,7 +5,7 @@ import { makeAdmin, register, uniqueEmail } from "./helpers.ts";
 test("admin screens sit in the admin frame: sidebar, breadcrumb, no public header or footer", async ({ page }) => {
   const email = uniqueEmail("frame-admin");
   await register(page, email);
-  makeAdmin(email);
+  await makeAdmin(page, email);
 
   await page.goto("/all-messages");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Messages");
@@ -28,7 +28,7 @@ test("on a phone the sidebar is a Menu that opens and closes from the keyboard",
   const email = uniqueEmail("frame-phone");
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await register(page, email);
-  makeAdmin(email);
+  await makeAdmin(page, email);
   await page.goto("/admin");
   const sidebar = page.getByRole("navigation", { name: "Admin", exact: true });
   await expect(sidebar).toBeHidden();
@@ -44,7 +44,7 @@ test("on a phone the sidebar is a Menu that opens and closes from the keyboard",
 test("the Mail screen sits under Inbox and shows what waits and what failed", async ({ page }) => {
   const email = uniqueEmail("mail-admin");
   await register(page, email);
-  makeAdmin(email);
+  await makeAdmin(page, email);
 
   await page.goto("/admin");
   const sidebar = page.getByRole("navigation", { name: "Admin", exact: true });

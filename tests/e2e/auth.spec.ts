@@ -72,7 +72,7 @@ test("only an admin sees the Admin button and the admin dashboard", async ({ pag
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You don't have any permission");
 
-  makeAdmin(email);
+  await makeAdmin(page, email);
   await page.goto("/");
   await openAccountMenu(page);
   await page.getByRole("link", { name: "Admin", exact: true }).click();

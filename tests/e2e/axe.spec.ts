@@ -182,7 +182,7 @@ test("every admin screen, as an admin", async ({ browser }) => {
   const page = await newPage(browser);
   const email = uniqueEmail("axe-admin");
   await register(page, email);
-  makeAdmin(email);
+  await makeAdmin(page, email);
   // A payment account, so its edit screen exists.
   await ensurePaymentAccount(page);
   // An order, so the order screens have one.
@@ -219,7 +219,7 @@ test("the PayPal stand-in's pages", async ({ browser }) => {
   const admin = await newPage(browser);
   const adminEmail = uniqueEmail("axe-standin-admin");
   await register(admin, adminEmail);
-  makeAdmin(adminEmail);
+  await makeAdmin(admin, adminEmail);
   await ensurePaymentAccount(admin);
 
   const page = await newPage(browser);

@@ -23,7 +23,7 @@ async function openFromSettings(page: Page, card: string) {
 test("an admin edits banner, pricing and FAQ; a visitor sees the changes on the landing page", async ({ page, browser }) => {
   const email = uniqueEmail("content-admin");
   await register(page, email);
-  makeAdmin(email);
+  await makeAdmin(page, email);
 
   // Banner: a singleton. Create it if the site has none, then edit it from its edit link.
   await openFromSettings(page, "Banner");

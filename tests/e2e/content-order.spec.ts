@@ -38,7 +38,7 @@ for (const [device, viewport] of [
     test("Move up on Steps and Work steps is the order the landing page shows", async ({ page }) => {
       const email = uniqueEmail(`order-${device}`);
       await register(page, email);
-      makeAdmin(email);
+      await makeAdmin(page, email);
 
       const steps = await moveSecondUp(page, "/step-section");
       const work = await moveSecondUp(page, "/edit-work");
@@ -53,7 +53,7 @@ for (const [device, viewport] of [
     test("a plan with ten points shows all ten on / and /pricing/", async ({ page }) => {
       const email = uniqueEmail(`points-${device}`);
       await register(page, email);
-      makeAdmin(email);
+      await makeAdmin(page, email);
 
       await page.goto("/add-pricing");
       await page.getByRole("link", { name: /^Edit Pricing/ }).first().click();

@@ -14,7 +14,7 @@ async function visitorWithoutJavaScript(browser: Browser): Promise<Page> {
 async function becomeAdmin(page: Page) {
   const email = uniqueEmail("inbox-admin");
   await register(page, email);
-  makeAdmin(email);
+  await makeAdmin(page, email);
 }
 
 test("a visitor's message from the landing page (no JavaScript) reaches the admin, who marks it read", async ({ page, browser }) => {

@@ -27,7 +27,7 @@ async function photo(seed: number): Promise<Buffer> {
 test("an editor picks an uploaded image for the banner and a visitor sees it, sized, on the landing page", async ({ page, browser }) => {
   const email = uniqueEmail("media-editor");
   await register(page, email);
-  makeEditor(email);
+  await makeEditor(page, email);
 
   // The library, from the admin sidebar.
   await page.goto("/admin");
@@ -78,7 +78,7 @@ test("an editor picks an uploaded image for the banner and a visitor sees it, si
 test("an image field uploads a new image into the library and uses it", async ({ page }) => {
   const email = uniqueEmail("media-field");
   await register(page, email);
-  makeEditor(email);
+  await makeEditor(page, email);
   await page.goto("/edit-about");
   await page.getByRole("link", { name: "Edit About" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit About" })).toBeVisible();

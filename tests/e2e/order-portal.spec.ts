@@ -33,7 +33,7 @@ for (const [customerWidth, agencyWidth] of [
     const admin = await newPage(browser, agencyWidth);
     const adminEmail = uniqueEmail("portal-admin");
     await register(admin, adminEmail);
-    makeAdmin(adminEmail);
+    await makeAdmin(admin, adminEmail);
     await ensurePaymentAccount(admin);
 
     // The customer orders Standard and pays through the stand-in.

@@ -40,7 +40,7 @@ test("order Premium, pay through the stand-in, cancel a second order; the admin 
   const admin = await newPage(browser);
   const adminEmail = uniqueEmail("orders-admin");
   await register(admin, adminEmail);
-  makeAdmin(adminEmail);
+  await makeAdmin(admin, adminEmail);
   await ensurePaymentAccount(admin);
   const salesBefore = await totalSales(admin);
 

@@ -23,7 +23,7 @@ for (const [device, viewport] of [
     test("admin navigation: the sidebar (behind Menu on a phone) leads to each screen and marks the current one", async ({ page }) => {
       const email = uniqueEmail(`nav-${device}`);
       await register(page, email);
-      makeAdmin(email);
+      await makeAdmin(page, email);
       await page.goto("/admin");
       const sidebar = page.getByRole("navigation", { name: "Admin", exact: true });
       const menu = page.getByText("Menu", { exact: true });

@@ -17,7 +17,7 @@ const leaveDialog = (page: Page) => page.getByRole("dialog", { name: "Leave with
 test.beforeEach(async ({ page }) => {
   const email = uniqueEmail("unsaved");
   await register(page, email);
-  makeAdmin(email);
+  await makeAdmin(page, email);
 });
 
 test("asks before in-app navigation leaves changes behind: stay keeps them, leave drops them", async ({ page }) => {

@@ -2,7 +2,8 @@ import { type Db, openDatabase } from "~/db/db.server.ts";
 import { nowIso } from "~/db/db.server.ts";
 import { newId } from "~/db/ids.server.ts";
 import { createPlan, customerFields } from "../integration/orders-fixtures.ts";
-import { TestClient } from "../setup/server.ts";
+import { sql } from "kysely";
+import { enrolTotp, TestClient } from "../setup/server.ts";
 
 /**
  * A shop to put under fault: a customer, an admin (who gets the new-order notes) and a plan,
@@ -25,13 +26,15 @@ export async function openShop(baseUrl: string, databaseUrl: string): Promise<Sh
   const db = openDb(databaseUrl);
   const signUp = async (email: string) => {
     const client = new TestClient(baseUrl);
-    const { status, body } = await client.json("POST", "/api/auth/sign-up/email", { email, password: "secret123", name: email.split("@")[0] });
+    const { status, body } = await client.json("POST", "/api/auth/sign-up/email", { email, password: "quiet-harbor-42", name: email.split("@")[0] });
     if (status !== 200) throw new Error(`sign-up of ${email} answered ${status}: ${JSON.stringify(body)}`);
     return client;
   };
   const customer = await signUp("fault-customer@example.com");
   const admin = await signUp("fault-admin@example.com");
   await grantAdmin(db, "fault-admin@example.com");
+  // An Admin's role applies with a second factor proved in the session (issue 22).
+  await enrolTotp(admin);
   const planId = await createPlan(admin, "Premium", "149.99");
   return { customer, admin, planId, db, close: () => db.destroy() };
 }
@@ -56,10 +59,11 @@ export async function ordersAndNotes(db: Db) {
 }
 
 /**
- * Makes an existing account an admin, as `npm run admin -- add` does for an address that has an
- * account (the grant is proven at once: the operator on the server is trusted).
+ * Makes an existing account an admin, as `npm run admin -- add` does for a verified account (the
+ * grant is proven at once: the operator on the server is trusted); the address is marked verified.
  */
 export async function grantAdmin(db: Db, email: string): Promise<void> {
   const now = nowIso();
+  await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("email", "=", email).execute();
   await db.insertInto("user_roles").values({ id: newId(), user_email: email, user_role: "Admin", created_at: now, updated_at: now, proven_at: now }).execute();
 }

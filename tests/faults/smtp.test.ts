@@ -38,8 +38,10 @@ async function silentServer(): Promise<{ url: string; close(): Promise<void> }> 
 async function shop(env: Record<string, string>, admins = 1) {
   const people = await startWithPeople("shopper@example.com", "admin1@example.com", { SMTP_TIMEOUT_SECONDS: "1", ...env });
   servers.push(people.server);
-  for (let i = 2; i <= admins; i++) await signedUpClient(people.server, `admin${i}@example.com`, "secret123", { admin: true });
+  for (let i = 2; i <= admins; i++) await signedUpClient(people.server, `admin${i}@example.com`, "quiet-harbor-42", { admin: true });
   const planId = await createPlan(people.admin, "Premium", "149.99");
+  // The verification links mailed at sign-up (issue 22) are not what these scenarios are about.
+  await people.server.services.db.deleteFrom("jobs").where("kind", "=", "mail").execute();
   return { ...people, planId };
 }
 

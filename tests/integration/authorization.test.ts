@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Access, apiAccess, pageAccess, requiredRole } from "~/auth/access.ts";
 import { hasRole, type Role } from "~/auth/roles.ts";
-import { signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { markVerified, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * Walks the access table as a visitor, a customer, an editor and an admin. An entry fails if it
@@ -13,14 +13,19 @@ const PEOPLE = { visitor: [], customer: [], editor: ["Editor"], admin: ["Admin"]
 type Who = keyof typeof PEOPLE;
 const everyone = Object.keys(PEOPLE) as Who[];
 let people: Record<Who, TestClient>;
+/** An Admin whose role waits: address verified, role granted, no second factor set up (issue 22). */
+let waiting: TestClient;
 beforeAll(async () => {
   server = await startTestServer();
   people = {
     visitor: server.client(),
     customer: await signedUpClient(server, "walker@example.com"),
-    editor: await signedUpClient(server, "scribe@example.com", "secret123", { role: "Editor" }),
-    admin: await signedUpClient(server, "warden@example.com", "secret123", { admin: true }),
+    editor: await signedUpClient(server, "scribe@example.com", "quiet-harbor-42", { role: "Editor" }),
+    admin: await signedUpClient(server, "warden@example.com", "quiet-harbor-42", { admin: true }),
   };
+  waiting = await signedUpClient(server, "unenrolled@example.com");
+  await markVerified(server, "unenrolled@example.com");
+  await server.app.grantRole(server.services, "unenrolled@example.com", "Admin");
 });
 afterAll(async () => server?.close());
 
@@ -82,4 +87,24 @@ describe("API", () => {
       }
     });
   }
+});
+
+// Issue 22: a role holder without a second factor gets none of the role's pages or calls; pages
+// send them to set one up (a lone-parameter page stays a plain 404), calls say what to do.
+describe("an Admin without a second factor", () => {
+  it("is sent to set one up by every page that needs a role, and refused every call", async () => {
+    for (const [path, access] of Object.entries(pageAccess)) {
+      if (!requiredRole(access)) continue;
+      const page = await waiting.page(concrete(path));
+      if (access.endsWith("-or-404")) expect(page.status, path).toBe(404);
+      else expect(page.location, path).toBe(`/account/two-factor?redirectTo=${encodeURIComponent(concrete(path))}`);
+    }
+    for (const [key, access] of Object.entries(apiAccess)) {
+      if (!requiredRole(access)) continue;
+      const [method, path] = key.split(" ") as [string, string];
+      const { status, body } = await waiting.json(method, `/api${concrete(path)}`, method === "GET" ? undefined : {});
+      expect(status, key).toBe(403);
+      expect(body.error, key).toContain("needs a second factor");
+    }
+  });
 });

@@ -20,8 +20,8 @@ beforeAll(async () => {
   server = await startTestServer();
   visitor = server.client();
   customer = await signedUpClient(server, "reader@example.com");
-  editor = await signedUpClient(server, "writer@example.com", "secret123", { role: "Editor" });
-  admin = await signedUpClient(server, "owner@example.com", "secret123", { admin: true });
+  editor = await signedUpClient(server, "writer@example.com", "quiet-harbor-42", { role: "Editor" });
+  admin = await signedUpClient(server, "owner@example.com", "quiet-harbor-42", { admin: true });
 });
 afterAll(async () => server?.close());
 

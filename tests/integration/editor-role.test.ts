@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptInvitation, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { acceptInvitation, enrolTotp, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * The Editor role: the site's content and nothing else. The access-table walk
@@ -14,12 +14,14 @@ const BANNER = { bannerHeading: "Rank higher", bannerText: "SEO", bannerDetails:
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedUpClient(server, "boss@example.com", "secret123", { admin: true });
+  admin = await signedUpClient(server, "boss@example.com", "quiet-harbor-42", { admin: true });
   editor = await signedUpClient(server, "writer@example.com");
   // The admin grants the role on the admin users screen; the editor follows the mailed link.
   const granted = await admin.form("/add-user", { userEmail: "writer@example.com", userRole: "Editor" });
   expect(granted.status).toBe(200);
   await acceptInvitation(server, editor, "writer@example.com");
+  // A role applies with a second factor (issue 22).
+  await enrolTotp(editor);
 });
 afterAll(async () => server?.close());
 
@@ -70,7 +72,7 @@ describe("npm run admin", () => {
     // No account yet: an invitation, not a role.
     const invited = await cli("add", "second.writer@example.com", "--role", "Editor");
     expect(invited).toMatchObject({ code: 0 });
-    expect(invited.out).toContain("has no account yet: an invitation is queued");
+    expect(invited.out).toContain("has no verified account yet (none, or its owner has not verified the address): an invitation is queued");
     const list = await cli("list");
     expect(list.out).toMatch(/second\.writer@example\.com\s+Editor\s+\(invited, not yet accepted\)/);
     expect(list.out).toMatch(/writer@example\.com\s+Editor\n/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITATION_GONE } from "~/users/schema.ts";
-import { acceptInvitation, invitationLink, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { acceptInvitation, enrolTotp, invitationLink, markVerified, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**
  * A role granted to an email applies only once the owner of the address follows the link mailed
@@ -13,7 +13,7 @@ const ADMIN = "inviter@example.com";
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedUpClient(server, ADMIN, "secret123", { admin: true });
+  admin = await signedUpClient(server, ADMIN, "quiet-harbor-42", { admin: true });
 });
 afterAll(async () => server?.close());
 
@@ -46,7 +46,7 @@ describe("an invited address", () => {
 
     // Registering the address (even claiming it verified) proves nothing.
     const writer = server.client();
-    const signUp = await writer.json("POST", "/api/auth/sign-up/email", { email: "writer@example.com", password: "secret123", name: "w", emailVerified: true });
+    const signUp = await writer.json("POST", "/api/auth/sign-up/email", { email: "writer@example.com", password: "quiet-harbor-42", name: "w", emailVerified: true });
     expect(signUp.status).toBe(200);
     expect(await me(writer)).toMatchObject({ roles: [], isAdmin: false });
     expect((await writer.page("/setting")).status).toBe(403);
@@ -62,6 +62,11 @@ describe("an invited address", () => {
     const accepted = await writer.form(link, { intent: "accept" });
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe("/admin");
+    // Accepting proved the address; the role waits for a second factor (issue 22), then applies.
+    expect((await server.services.db.selectFrom("user").select("emailVerified").where("email", "=", "writer@example.com").executeTakeFirstOrThrow()).emailVerified).toBeTruthy();
+    expect(await me(writer)).toMatchObject({ roles: [] });
+    expect((await writer.page("/admin")).location).toBe("/account/two-factor?redirectTo=%2Fadmin");
+    await enrolTotp(writer);
     expect(await me(writer)).toMatchObject({ roles: ["Editor"], isAdmin: false });
     expect((await writer.page("/setting")).status).toBe(200);
     expect((await admin.json("GET", `/api/users/${grant._id}`)).body).toMatchObject({ status: "active", invitationExpiresAt: null });
@@ -87,9 +92,10 @@ describe("an invited address", () => {
     expect(await server.services.db.selectFrom("user").select("id").where("email", "=", "newcomer@example.com").executeTakeFirst()).toBeUndefined();
 
     // The email field is shown, not taken: the account is for the invited address whatever is posted.
-    const created = await visitor.form(link, { intent: "register", email: "someone-else@example.com", password: "secret123" });
+    const created = await visitor.form(link, { intent: "register", email: "someone-else@example.com", password: "quiet-harbor-42" });
     expect(created.status).toBe(302);
     expect(created.headers.get("location")).toBe("/admin");
+    await enrolTotp(visitor);
     expect(await me(visitor)).toMatchObject({ roles: ["Admin"], isAdmin: true });
     expect((await visitor.json("GET", "/api/me")).body.user.email).toBe("newcomer@example.com");
     expect((await grantOf("newcomer@example.com")).proven_at).not.toBeNull();
@@ -144,6 +150,7 @@ describe("a link that does nothing", () => {
     const fresh = await invitationLink(server, "late@example.com");
     expect(fresh).not.toBe(link);
     await acceptInvitation(server, late, "late@example.com");
+    await enrolTotp(late);
     expect(await me(late)).toMatchObject({ roles: ["Editor"] });
     // Nothing left to resend.
     expect((await admin.json("POST", `/api/users/${grant._id}/invitation`)).status).toBe(409);
@@ -173,7 +180,7 @@ describe("a link that does nothing", () => {
   });
 
   it("an accepted grant renamed to a new address is pending again", async () => {
-    const before = await signedUpClient(server, "old-address@example.com", "secret123", { role: "Editor" });
+    const before = await signedUpClient(server, "old-address@example.com", "quiet-harbor-42", { role: "Editor" });
     expect(await me(before)).toMatchObject({ roles: ["Editor"] });
     const { id } = await grantOf("old-address@example.com");
     await admin.json("PUT", `/api/upadete-users/${id}`, { userEmail: "new-address@example.com" });
@@ -181,6 +188,7 @@ describe("a link that does nothing", () => {
     expect(await me(after)).toMatchObject({ roles: [] });
     expect(await me(before)).toMatchObject({ roles: [] });
     await acceptInvitation(server, after, "new-address@example.com");
+    await enrolTotp(after);
     expect(await me(after)).toMatchObject({ roles: ["Editor"] });
   });
 });
@@ -206,20 +214,45 @@ describe("the admin users screen", () => {
 });
 
 describe("the command line's grant (npm run admin -- add)", () => {
-  it("gives an existing account its role at once", async () => {
+  it("gives an existing verified account its role at once (with a second factor, it applies)", async () => {
     const client = await signedUpClient(server, "operator-made@example.com");
+    await markVerified(server, "operator-made@example.com");
     expect(await server.app.grantRole(server.services, "operator-made@example.com", "Editor")).toBe("added");
+    expect((await grantOf("operator-made@example.com")).proven_at).not.toBeNull();
+    expect(await me(client)).toMatchObject({ roles: [] });
+    await enrolTotp(client);
     expect(await me(client)).toMatchObject({ roles: ["Editor"] });
     expect(await server.app.grantRole(server.services, "operator-made@example.com", "Editor")).toBe("already");
   });
 
-  it("invites an address without an account, and proves a pending grant once the account exists", async () => {
+  it("sends an unverified account an invitation instead: whoever registered the address first gets nothing (issue 22)", async () => {
+    // Someone registered newhire@ before the operator granted it, and never proved the address.
+    const squatter = await signedUpClient(server, "newhire@example.com");
+    await enrolTotp(squatter);
+    expect(await server.app.grantRole(server.services, "newhire@example.com", "Admin")).toBe("invited");
+    expect((await grantOf("newhire@example.com")).proven_at).toBeNull();
+    expect(await me(squatter)).toMatchObject({ roles: [], isAdmin: false });
+    expect((await squatter.json("GET", "/api/users")).status).toBe(403);
+    const mail = (await server.outbox()).findLast((m) => m.to === "newhire@example.com" && /invit/i.test(m.subject));
+    expect(mail?.text).toContain("The site's operator made newhire@example.com an Admin");
+    // Running it again sends a new link, still nothing at once.
+    expect(await server.app.grantRole(server.services, "newhire@example.com", "Admin")).toBe("invited");
+    expect(await me(squatter)).toMatchObject({ roles: [] });
+    // Only the owner of the mailbox can follow the link; doing so proves the address.
+    await acceptInvitation(server, squatter, "newhire@example.com");
+    expect(await me(squatter)).toMatchObject({ roles: ["Admin"], isAdmin: true });
+  });
+
+  it("invites an address without an account, and proves a pending grant once the account exists and is verified", async () => {
     expect(await server.app.grantRole(server.services, "not-yet@example.com", "Admin")).toBe("invited");
     expect((await grantOf("not-yet@example.com")).proven_at).toBeNull();
     expect((await server.outbox()).some((m) => m.to === "not-yet@example.com" && m.text.includes("The site's operator made not-yet@example.com an Admin"))).toBe(true);
     const client = await signedUpClient(server, "not-yet@example.com");
     expect(await me(client)).toMatchObject({ roles: [] });
+    expect(await server.app.grantRole(server.services, "not-yet@example.com", "Admin")).toBe("invited");
+    await markVerified(server, "not-yet@example.com");
     expect(await server.app.grantRole(server.services, "not-yet@example.com", "Admin")).toBe("changed");
+    await enrolTotp(client);
     expect(await me(client)).toMatchObject({ roles: ["Admin"], isAdmin: true });
   });
 });

@@ -16,7 +16,7 @@ let editor: TestClient;
 beforeAll(async () => {
   bucket = await startS3Standin();
   server = await startTestServer({ MEDIA_S3_URL: bucket.url() });
-  editor = await signedUpClient(server, "bucket-editor@example.com", "secret123", { role: "Editor" });
+  editor = await signedUpClient(server, "bucket-editor@example.com", "quiet-harbor-42", { role: "Editor" });
 });
 afterAll(async () => {
   await server?.close();
@@ -69,7 +69,7 @@ describe("media in an S3-compatible bucket", () => {
   it("stores nothing when the bucket refuses the request (a wrong secret): the upload fails and no file appears", async () => {
     const wrong = await startTestServer({ MEDIA_S3_URL: bucket.url("not-the-secret") }, { databaseUrl: server.databaseUrl });
     try {
-      const other = await signedUpClient(wrong, "wrong-secret@example.com", "secret123", { role: "Editor" });
+      const other = await signedUpClient(wrong, "wrong-secret@example.com", "quiet-harbor-42", { role: "Editor" });
       const before = bucket.objects.size;
       const { status, body } = await upload(other, svg(), "refused.svg");
       expect(status).toBe(500);
@@ -87,7 +87,7 @@ describe("media in an S3-compatible bucket", () => {
     const plain = await startTestServer({}, { databaseUrl: server.databaseUrl });
     let url: string;
     try {
-      const other = await signedUpClient(plain, "before-bucket@example.com", "secret123", { role: "Editor" });
+      const other = await signedUpClient(plain, "before-bucket@example.com", "quiet-harbor-42", { role: "Editor" });
       url = (await upload(other, svg('<circle cx="30" cy="30" r="20"/>'), "in-the-database.svg")).body.item.url;
     } finally {
       await plain.close();

@@ -22,7 +22,7 @@ let visitor: TestClient;
 beforeAll(async () => {
   // A 1 MB limit keeps the too-large bodies small.
   server = await startTestServer({ MEDIA_MAX_MB: "1" });
-  editor = await signedUpClient(server, "picture-editor@example.com", "secret123", { role: "Editor" });
+  editor = await signedUpClient(server, "picture-editor@example.com", "quiet-harbor-42", { role: "Editor" });
   customer = await signedUpClient(server, "picture-customer@example.com");
   visitor = server.client();
 });
@@ -269,7 +269,7 @@ describe("serving", () => {
       expect(original.bytes.equals((await fetchFile(photo.url)).bytes)).toBe(true);
       expect((await second.client().fetch(photo.url.replace(/\.png$/, ".w320.webp"))).status).toBe(200);
       // And a file uploaded there is served here.
-      const other = await signedUpClient(second, "second-process@example.com", "secret123", { role: "Editor" });
+      const other = await signedUpClient(second, "second-process@example.com", "quiet-harbor-42", { role: "Editor" });
       const there = await upload(other, await jpeg(200, 100), "elsewhere.jpg");
       expect((await visitor.fetch(there.body.item.url)).status).toBe(200);
     } finally {

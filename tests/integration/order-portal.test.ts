@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { png } from "../fixtures/images.ts";
 import { csv, docx, pdf, xlsx } from "../fixtures/office.ts";
-import { type Mail, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
+import { type Mail, PASSWORD, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 import { customerFields, pageText, payThroughStandin, placeOrder, setPaymentAccount } from "./orders-fixtures.ts";
 
 /**
@@ -20,10 +20,10 @@ const ADMIN = "boss@example.com";
 
 beforeAll(async () => {
   server = await startTestServer({ ORDER_FILE_MAX_MB: "1" });
-  admin = await signedUpClient(server, ADMIN, "secret123", { admin: true });
+  admin = await signedUpClient(server, ADMIN, PASSWORD, { admin: true });
   alice = await signedUpClient(server, "alice@example.com");
   bob = await signedUpClient(server, "bob@example.com");
-  editor = await signedUpClient(server, "ed@example.com", "secret123", { role: "Editor" });
+  editor = await signedUpClient(server, "ed@example.com", PASSWORD, { role: "Editor" });
   visitor = server.client();
   const plan = await admin.json("POST", "/api/add-pricing", { packageName: "Premium", packagePrice: "199", packageButtonText: "Go", packagePointOne: "Audit", deliveryDays: "30" });
   expect(plan.status, JSON.stringify(plan.body)).toBe(201);

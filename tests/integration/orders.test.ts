@@ -30,7 +30,7 @@ const ACCOUNT = "payments@rankwell.test";
 
 beforeAll(async () => {
   server = await startTestServer({ PAYPAL_CHECKOUT: "standard" });
-  admin = await signedUpClient(server, "owner@example.com", "secret123", { admin: true });
+  admin = await signedUpClient(server, "owner@example.com", "quiet-harbor-42", { admin: true });
   alice = await signedUpClient(server, "alice@example.com");
   bob = await signedUpClient(server, "bob@example.com");
   premium = await createPlan(admin, "Premium", "149.99");

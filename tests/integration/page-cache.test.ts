@@ -17,7 +17,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   server = await startTestServer({ DEMO_CONTENT: "on" });
-  admin = await signedUpClient(server, "cache-admin@example.com", "secret123", { admin: true });
+  admin = await signedUpClient(server, "cache-admin@example.com", "quiet-harbor-42", { admin: true });
 });
 afterAll(async () => {
   killAllServers();

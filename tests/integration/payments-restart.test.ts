@@ -38,7 +38,7 @@ const serverProcess = (env: Record<string, string>) =>
 
 describe("a webhook stored by a process that is killed before processing it", () => {
   it("is processed after a restart: the order ends Paid exactly once", async () => {
-    const admin = await signedUpClient(setup, "boss@example.com", "secret123", { admin: true });
+    const admin = await signedUpClient(setup, "boss@example.com", "quiet-harbor-42", { admin: true });
     const alice = await signedUpClient(setup, "alice@example.com");
     await setPaymentAccount(admin, "sales@rankwell.test");
     const order = await placeOrder(alice, await createPlan(admin, "Premium", "149.99"));

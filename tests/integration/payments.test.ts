@@ -34,7 +34,7 @@ beforeAll(async () => {
   await new Promise<void>((done) => paypal.listen(0, "127.0.0.1", done));
   const port = (paypal.address() as AddressInfo).port;
   server = await startTestServer({ PAYPAL_MODE: "sandbox", PAYPAL_CHECKOUT: "standard", PAYPAL_BASE_URL: `http://127.0.0.1:${port}` });
-  admin = await signedUpClient(server, "boss@example.com", "secret123", { admin: true });
+  admin = await signedUpClient(server, "boss@example.com", "quiet-harbor-42", { admin: true });
   alice = await signedUpClient(server, "alice@example.com");
   premium = await createPlan(admin, "Premium", "149.99");
   await setPaymentAccount(admin, ACCOUNT);

@@ -30,7 +30,7 @@ beforeAll(async () => {
     // meanwhile" find the order already Paid, once, in CI).
     JOBS_WORKER: "off",
   });
-  admin = await signedUpClient(server, "boss@example.com", "secret123", { admin: true });
+  admin = await signedUpClient(server, "boss@example.com", "quiet-harbor-42", { admin: true });
   alice = await signedUpClient(server, "alice@example.com");
   premium = await createPlan(admin, "Premium", "149.99");
   await setPaymentAccount(admin, ACCOUNT);

@@ -16,7 +16,7 @@ const ACCOUNT = "payments@rankwell.test";
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedUpClient(server, "owner@example.com", "secret123", { admin: true });
+  admin = await signedUpClient(server, "owner@example.com", "quiet-harbor-42", { admin: true });
   alice = await signedUpClient(server, "alice@example.com");
   basic = await createPlan(admin, "Basic", "49");
   await setPaymentAccount(admin, ACCOUNT);

@@ -63,7 +63,7 @@ const plans: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedUpClient(server, "site-admin@example.com", "secret123", { admin: true });
+  admin = await signedUpClient(server, "site-admin@example.com", "quiet-harbor-42", { admin: true });
   visitor = server.client();
 });
 afterAll(async () => server?.close());
@@ -343,7 +343,7 @@ describe("demo content (DEMO_CONTENT=on)", () => {
   });
 
   it("is written once: a restart keeps the admins' edits and adds nothing", async () => {
-    const client = await signedUpClient(demoServer, "demo-admin@example.com", "secret123", { admin: true });
+    const client = await signedUpClient(demoServer, "demo-admin@example.com", "quiet-harbor-42", { admin: true });
     const banner = (await client.json("GET", "/api/banner")).body[0];
     const edited = await client.json("PUT", `/api/update-banner/${banner._id}`, { ...banner, bannerHeading: "Edited by an admin" });
     expect(edited.status).toBe(200);

@@ -3,6 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { sql } from "kysely";
+import { TOTP, URI } from "otpauth";
 import pg from "pg";
 import { freePort } from "../../scripts/lib/free-port.ts";
 
@@ -137,9 +139,16 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   };
 }
 
+/** The password fixtures register with (not a common one: the site refuses those). */
+export const PASSWORD = "quiet-harbor-42";
+
 /** fetch with a cookie jar and the site's own Origin, as a browser on the site would send. */
 export class TestClient {
   private cookies = new Map<string, string>();
+  /** The authenticator app of this client's account, once one is set up (enrolTotp). */
+  totp?: TOTP;
+  /** Its recovery codes, from the same setup. */
+  recoveryCodes?: string[];
   constructor(readonly baseUrl: string) {}
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
@@ -194,14 +203,57 @@ export class TestClient {
   }
 }
 
-/** Registers through better-auth's HTTP API and returns the signed-in client. */
-export async function signedUpClient(server: TestServer, email: string, password = "secret123", options: { admin?: boolean; role?: "Editor" | "Admin" } = {}) {
+/**
+ * Registers through better-auth's HTTP API and returns the signed-in client. With `admin` or
+ * `role`, makes it a role holder as an operator would (makeRoleHolder): its session can use the
+ * admin area at once.
+ */
+export async function signedUpClient(server: TestServer, email: string, password = PASSWORD, options: { admin?: boolean; role?: "Editor" | "Admin" } = {}) {
   const client = server.client();
   const { status, body } = await client.json("POST", "/api/auth/sign-up/email", { email, password, name: email.split("@")[0] });
   if (status !== 200) throw new Error(`sign-up of ${email} answered ${status}: ${JSON.stringify(body)}`);
-  // The command line's path: an existing account gets the role at once (npm run admin -- add).
-  if (options.admin || options.role) await server.app.grantRole(server.services, email, options.role ?? "Admin");
+  if (options.admin || options.role) await makeRoleHolder(server, client, email, options.role ?? "Admin", password);
   return client;
+}
+
+/** Marks the address verified, as following the mailed link does (tested on its own in account-security.test.ts). */
+export async function markVerified(server: TestServer, email: string) {
+  await server.services.db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("email", "=", email.toLowerCase()).execute();
+}
+
+/**
+ * What makes a role apply (docs/decisions/0027): the address verified, the role granted from the
+ * command line (`npm run admin -- add`, at once for a verified account), and a second factor set
+ * up from the signed-in `client`, whose session then holds it.
+ */
+export async function makeRoleHolder(server: TestServer, client: TestClient, email: string, role: "Editor" | "Admin" = "Admin", password = PASSWORD) {
+  await markVerified(server, email);
+  await server.app.grantRole(server.services, email, role);
+  await enrolTotp(client, password);
+}
+
+/** Sets up an authenticator app on the signed-in client's account (enable, then a code from it); the client keeps the TOTP. */
+export async function enrolTotp(client: TestClient, password = PASSWORD): Promise<TOTP> {
+  const started = await client.json("POST", "/api/auth/two-factor/enable", { password });
+  if (started.status !== 200) throw new Error(`two-factor/enable answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const totp = URI.parse(started.body.totpURI) as TOTP;
+  const verified = await client.json("POST", "/api/auth/two-factor/verify-totp", { code: totp.generate() });
+  if (verified.status !== 200) throw new Error(`two-factor/verify-totp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+  client.totp = totp;
+  client.recoveryCodes = started.body.backupCodes;
+  return totp;
+}
+
+/**
+ * Signs in through the API as a browser would: the password, then (an account with an
+ * authenticator app) a code from `totp`. Answers the last answer.
+ */
+export async function signInTwoStep(client: TestClient, email: string, password = PASSWORD, totp = client.totp) {
+  const first = await client.json("POST", "/api/auth/sign-in/email", { email, password });
+  if (first.status !== 200 || !first.body?.twoFactorRedirect) return first;
+  if (!totp) throw new Error(`${email} has two-step sign-in, and no TOTP was given`);
+  client.totp = totp;
+  return client.json("POST", "/api/auth/two-factor/verify-totp", { code: totp.generate() });
 }
 
 /**
@@ -233,6 +285,6 @@ export async function startWithPeople(customerEmail: string, adminEmail: string,
     server,
     visitor: server.client(),
     customer: await signedUpClient(server, customerEmail),
-    admin: await signedUpClient(server, adminEmail, "secret123", { admin: true }),
+    admin: await signedUpClient(server, adminEmail, PASSWORD, { admin: true }),
   };
 }

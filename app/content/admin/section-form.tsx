@@ -8,6 +8,7 @@ import { StatusMessage } from "../../ui/status.tsx";
 import { useGuardedForm } from "../../ui/unsaved-changes.tsx";
 import type { FieldDef } from "../registry/fields.ts";
 import { type SectionKey, sectionDef, type Values } from "../registry/sections.ts";
+import { FailureMessage } from "../../auth/failure-message.tsx";
 
 /**
  * Any section's admin form, rendered from its registry entry: one labelled input per field, of the
@@ -48,7 +49,7 @@ export function SectionForm({ section, buttons, values = {}, errors = {}, error,
   return (
     <Form ref={form} method="post" className="max-w-2xl" aria-labelledby={labelledBy}>
       {success && <StatusMessage kind="success">{success}</StatusMessage>}
-      {error && <StatusMessage kind="error">{error}</StatusMessage>}
+      {error && <FailureMessage error={error} />}
       <input type="hidden" name="_section" value={section} />
       {Object.entries(def.fields).map(([name, field]) => (
         <SectionField key={name} name={name} field={field} value={values[name] ?? ""} error={errors[name]} />

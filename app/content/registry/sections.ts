@@ -42,6 +42,11 @@ export interface SectionDef<F extends Record<string, FieldDef> = Record<string, 
   unique?: readonly string[];
   /** The audit log files its changes as content unless this names their own kind. */
   auditKind?: "payment-account";
+  /**
+   * A key to the business (who receives the money): a change needs a recent confirmation that it
+   * is the person (auth/confirmation.ts) and is mailed to every Admin (content/workflow/sensitive.server.ts).
+   */
+  sensitive?: true;
 }
 
 /** Per-section display settings of the admin screens, so their code names no section. */
@@ -427,6 +432,7 @@ export const sections = {
     drafts: false,
     admin: { navGroup: "Settings" },
     auditKind: "payment-account",
+    sensitive: true,
     fields: { paypalEmail: email("PayPal email that receives payments") },
   }),
 } as const satisfies Record<string, SectionDef>;

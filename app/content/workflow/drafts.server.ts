@@ -11,6 +11,7 @@ import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { schedulePublishSchema } from "./schedule.ts";
 import { parseValues, putLive } from "./revisions.server.ts";
 import { assertNoSingleton } from "./singleton.server.ts";
+import { assertWriter } from "./sensitive.server.ts";
 import { findSection, type SectionDef, type SectionKey, sectionDef, type Values } from "../registry/sections.ts";
 import { writableSections } from "./trash.server.ts";
 import { parseSection, parseStored } from "../registry/validate.server.ts";
@@ -189,7 +190,7 @@ export async function saveDraft(db: Db, actor: Actor, key: SectionKey, id: strin
  */
 export async function publish(db: Db, actor: Actor, key: SectionKey, id: string | undefined, input?: unknown): Promise<{ recordId: string; changed: boolean }> {
   const def = sectionDef(key);
-  const by = assertRole(actor, def.write);
+  const by = assertWriter(actor, def);
   const given = input === undefined ? undefined : parseSection(def, input);
   if (id === undefined) {
     if (!given) throw new AppError(400, "Nothing to publish");

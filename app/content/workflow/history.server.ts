@@ -11,6 +11,7 @@ import { diffValues, type FieldChange, sameValues } from "./diff.ts";
 import { parseValues, putLive } from "./revisions.server.ts";
 import { findSection, type SectionKey, type Values } from "../registry/sections.ts";
 import { parseStored } from "../registry/validate.server.ts";
+import { assertWriter } from "./sensitive.server.ts";
 
 /**
  * A record's history: every publish, API write, delete and restore, newest first, with who, when
@@ -78,7 +79,7 @@ export async function restoreRevision(db: Db, actor: Actor, revisionId: string):
   const revision = await db.selectFrom("content_revisions").selectAll().where("id", "=", revisionId).executeTakeFirst();
   const def = revision && findSection(revision.section);
   if (!revision || !def) throw notFound("Revision");
-  const by = assertRole(actor, def.write);
+  const by = assertWriter(actor, def);
   if (revision.after === null) throw new AppError(400, "This revision is a deletion; restore the item from the trash instead");
   const values = parseStored(def, parseValues(revision.after), (fields) => `That version no longer passes the rules for ${def.label} (${fields}); edit the record instead`);
   await db.transaction().execute(async (trx) => {

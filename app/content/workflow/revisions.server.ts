@@ -7,6 +7,7 @@ import { holdImages } from "./images.server.ts";
 import { publicContentChanged } from "./public-change.server.ts";
 import { assertUniqueFields, duplicateField } from "./unique.server.ts";
 import type { SectionDef, Values } from "../registry/sections.ts";
+import { announceChange } from "./sensitive.server.ts";
 
 /**
  * Writes of public content and the revision each one leaves. Every change of `content_items`
@@ -99,6 +100,8 @@ export async function putLive(
       throw uniqueRefusal(def, values, error);
     }
   }
+  // The payment account: every Admin hears of it, in this transaction.
+  await announceChange(trx, def, current?.data ?? null, values, change.by);
   await recordRevision(trx, {
     recordId: id,
     section: def.key,

@@ -18,6 +18,7 @@ import * as uniquePlanNames from "./080_unique_plan_names.ts";
 import * as dataSteps from "./090_data_steps.ts";
 import * as orderStages from "./100_order_stages.ts";
 import * as orderPortal from "./110_order_portal.ts";
+import * as accountSecurity from "./120_account_security.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "090_data_steps": dataSteps,
   "100_order_stages": orderStages,
   "110_order_portal": orderPortal,
+  "120_account_security": accountSecurity,
 };

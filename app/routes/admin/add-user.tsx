@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
+import { FailureMessage } from "~/auth/failure-message.tsx";
 import { ROLES } from "~/auth/roles.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { pageParam } from "~/db/paging.ts";
@@ -65,7 +66,7 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
         )}
         {resent && <StatusMessage kind="success">A new invitation was mailed to {resent.userEmail}. The earlier link no longer works.</StatusMessage>}
         {!actionData && params.get("removed") === "1" && <StatusMessage kind="success">{USER_TEXTS.removed}</StatusMessage>}
-        {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+        {failed && !Object.keys(failed.fields).length && <FailureMessage error={failed.error} />}
         <p className="mb-4 text-gray-700">
           We mail the address a link. The role applies once its owner follows the link (within {INVITATION_DAYS} days), signed in with that address or
           creating the account there.

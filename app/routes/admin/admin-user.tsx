@@ -1,5 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
+import { FailureMessage } from "~/auth/failure-message.tsx";
 import { signedInUser } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { formValues, guardForm, orPageError } from "~/forms.server.ts";
@@ -11,6 +12,7 @@ import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { USER_ROLES, USER_TEXTS } from "~/users/schema.ts";
 import { deleteUser, getUser, resendInvitation, updateUser } from "~/users/users.server.ts";
+import { endAllSessionsOf } from "~/auth/sessions.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import type { Route } from "./+types/admin-user";
 import { LinkLine } from "~/ui/link-line.tsx";
@@ -25,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 /**
- * Save (email and role), resend the invitation, or remove. None may leave the site without an
+ * Save (email and role), resend the invitation, sign the person out everywhere, or remove. None may leave the site without an
  * admin who can sign in. An admin who takes away their own role goes to their dashboard, since
  * the admin pages are closed to them now.
  */
@@ -38,6 +40,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (values.intent === "delete") {
       const removed = await deleteUser(services, actor, params.id);
       return redirect(removed.userEmail === admin.email ? "/dashboard" : "/add-user?removed=1");
+    }
+    if (values.intent === "sign-out") {
+      const user = await getUser(services.db, params.id);
+      const ended = await endAllSessionsOf(services.db, actor, user.userEmail);
+      return { ok: true as const, message: `${user.userEmail} is signed out everywhere (${ended} session${ended === 1 ? "" : "s"} ended).` };
     }
     if (values.intent === "resend") {
       const user = await resendInvitation(services, actor, params.id);
@@ -62,7 +69,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       </LinkLine>
       <h1 className="mb-6 text-3xl font-bold">Edit user</h1>
       {actionData?.ok && <StatusMessage kind="success">{actionData.message}</StatusMessage>}
-      {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+      {failed && !Object.keys(failed.fields).length && <FailureMessage error={failed.error} />}
       <p className="mb-4 text-sm text-gray-700">
         {user.status === "active"
           ? "Accepted: the role applies when this address signs in."
@@ -93,6 +100,13 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           </Button>
         </Form>
       )}
+      <Form method="post" className="mt-10 border-t border-gray-200 pt-6">
+        <input type="hidden" name="intent" value="sign-out" />
+        <p className="mb-3 text-sm text-gray-700">Signing the user out ends every session they have, on every device: they must sign in again (a lost laptop, a suspected intrusion).</p>
+        <Button variant="secondary" disabled={busy}>
+          Sign out everywhere
+        </Button>
+      </Form>
       <Form method="post" className="mt-10 border-t border-gray-200 pt-6">
         <input type="hidden" name="intent" value="delete" />
         <p className="mb-3 text-sm text-gray-700">Removing the user takes away their admin screens and any open invitation. The last admin who can sign in cannot be removed.</p>

@@ -13,6 +13,7 @@ import { Button } from "~/ui/button.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/history";
+import { FailureMessage } from "~/auth/failure-message.tsx";
 
 /**
  * One record's history: every publish, API write, delete and restore, newest first, each with
@@ -85,7 +86,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
         )}
         {state === "gone" && "No longer on the site."} {total === 1 ? "1 change recorded." : `${total} changes recorded.`}
       </p>
-      {result && (result.ok ? <StatusMessage kind="success">{result.message}</StatusMessage> : <StatusMessage kind="error">{result.error}</StatusMessage>)}
+      {result && (result.ok ? <StatusMessage kind="success">{result.message}</StatusMessage> : <FailureMessage error={result.error} />)}
       <ol className="grid gap-6">
         {revisions.map((revision) => {
           const when = utcDateTime(revision.at);

@@ -11,7 +11,8 @@ export function useCredentialsForm() {
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const failed = result && "ok" in result ? result : undefined;
-  const redirectTo = params.get("redirectTo") ?? "";
+  // The form posts to its page's own path (no query: issue 22), so a failed post keeps it from what was sent.
+  const redirectTo = params.get("redirectTo") ?? failed?.values.redirectTo ?? "";
   const keepRedirect = (path: string) => (redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path);
   return { failed, busy, redirectTo, keepRedirect };
 }

@@ -23,7 +23,7 @@ export default function Login() {
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Log in</h1>
       {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
-      <Form method="post" noValidate>
+      <Form method="post" action="/login" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={failed?.values.email} error={failed?.fields.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={failed?.fields.password} />
@@ -31,6 +31,11 @@ export default function Login() {
           {busy ? "Logging in…" : "Log in"}
         </Button>
       </Form>
+      <p className="mt-4 text-sm">
+        <Link to={keepRedirect("/login/passkey")} className="font-semibold text-brand-700 underline">
+          Sign in with a passkey
+        </Link>
+      </p>
       <p className="mt-6 flex justify-between text-sm">
         <Link to="/reset" className="font-semibold text-brand-700 underline">
           Forgot password?

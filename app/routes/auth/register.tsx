@@ -23,7 +23,7 @@ export default function Register() {
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Register</h1>
       {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
-      <Form method="post" noValidate aria-busy={busy}>
+      <Form method="post" action="/register" noValidate aria-busy={busy}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={failed?.values.email} error={failed?.fields.email} />
         <Field
@@ -32,7 +32,7 @@ export default function Register() {
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 6 characters"
+          hint="At least 6 characters, and not a common or leaked password"
           error={failed?.fields.password}
         />
         <Button disabled={busy} className="w-full">

@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { resetPasswordSchema, resetRequestSchema } from "~/auth/credentials.ts";
 import { AppError, parseInput } from "~/errors.ts";
@@ -9,6 +10,7 @@ import { Field } from "~/ui/field.tsx";
 import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/reset";
+import { refuseCommonPassword } from "./sign-in.server.ts";
 import { LinkLine } from "~/ui/link-line.tsx";
 import { STATIC_PAGE } from "~/site/cached-pages.ts";
 
@@ -26,12 +28,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(requestContext);
   // better-auth's hooks count each attempt per IP, and reset mails per address (auth/password-attempts.server.ts).
   const limited = (error: unknown) => {
+    if (isAPIError(error)) refuseCommonPassword((error.body ?? {}) as { code?: unknown }, "password");
     throw rateLimitRefusal(error) ?? error;
   };
   return guardForm(values, async () => {
     if (values.intent === "reset") {
       const { token, password } = parseInput(resetPasswordSchema, values);
       const response = await services.auth.api.resetPassword({ body: { token, newPassword: password }, headers: request.headers, asResponse: true }).catch(limited);
+      if (!response.ok) refuseCommonPassword(await response.clone().json().catch(() => ({})), "password");
       if (!response.ok) throw new AppError(400, "This reset link is invalid or has expired. Please ask for a new one.");
       return { ok: true as const, done: "reset" as const };
     }
@@ -46,7 +50,8 @@ export default function Reset() {
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
-  const token = params.get("token");
+  // The form posts to /reset (no query), so a refused new password keeps its token from what was sent.
+  const token = params.get("token") ?? (result && !result.ok ? result.values.token : undefined);
   const linkError = params.get("error");
   const failed = result && !result.ok ? result : undefined;
   const done = result?.ok ? result : undefined;
@@ -68,10 +73,10 @@ export default function Reset() {
       <Page narrow>
         <h1 className="mb-6 text-3xl font-bold">Choose a new password</h1>
         {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
-        <Form method="post" noValidate>
+        <Form method="post" action="/reset" noValidate>
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="token" value={token} />
-          <Field label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 6 characters" error={failed?.fields.password} />
+          <Field label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 6 characters, and not a common or leaked password" error={failed?.fields.password} />
           <Button disabled={busy} className="w-full">
             {busy ? "Saving…" : "Set new password"}
           </Button>
@@ -89,7 +94,7 @@ export default function Reset() {
       )}
       {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
       <p className="mb-4 text-gray-700">Enter the email you registered with and we will send you a link to choose a new password.</p>
-      <Form method="post" noValidate>
+      <Form method="post" action="/reset" noValidate>
         <input type="hidden" name="intent" value="request" />
         <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={failed?.values.email} error={failed?.fields.email} />
         <Button disabled={busy} className="w-full">

@@ -1,4 +1,6 @@
+import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
+import { COMMON_PASSWORD } from "~/auth/common-passwords.server.ts";
 import { credentialsSchema, LOGIN_FAILED } from "~/auth/credentials.ts";
 import { safeRedirect } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
@@ -35,6 +37,9 @@ export async function credentialsAction({ request, context }: Args, mode: "login
     if (mode === "login") {
       const response = await withRateLimitRefusal(services.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true }));
       if (!response.ok) throw new AppError(401, LOGIN_FAILED);
+      // Two-step sign-in: the password was right, the second step comes next (its cookie holds the first).
+      const answer = (await response.clone().json().catch(() => ({}))) as { twoFactorRedirect?: boolean };
+      if (answer.twoFactorRedirect) return withCookies(redirect(secondStepPath(values.redirectTo)), response);
       return withCookies(redirect(safeRedirect(values.redirectTo)), response);
     }
     const response = await createAccount(context, request, email, password);
@@ -42,12 +47,23 @@ export async function credentialsAction({ request, context }: Args, mode: "login
   });
 }
 
+/** The second step of a two-step sign-in, keeping where to go afterwards. */
+export const secondStepPath = (redirectTo: string | undefined) => {
+  const back = safeRedirect(redirectTo, "");
+  return back ? `/login/two-factor?redirectTo=${encodeURIComponent(back)}` : "/login/two-factor";
+};
+
 /** Where a new account lands when the form names no page to go back to. */
 export const WELCOME_HOME = "/?welcome=1";
 
-/** better-auth's hooks count each attempt per IP and per account (auth/password-attempts.server.ts); a refusal becomes our 429. */
-const withRateLimitRefusal = (work: Promise<Response>) =>
+/**
+ * better-auth's hooks count each attempt per IP and per account (auth/password-attempts.server.ts):
+ * a refusal becomes our 429; a new password refused as common (auth/account-hooks.server.ts) is
+ * said next to the password field.
+ */
+export const withRateLimitRefusal = (work: Promise<Response>, passwordField = "password") =>
   work.catch((error: unknown) => {
+    if (isAPIError(error)) refuseCommonPassword((error.body ?? {}) as { code?: unknown }, passwordField);
     throw rateLimitRefusal(error) ?? error;
   });
 
@@ -60,9 +76,15 @@ export async function createAccount(context: RouteContext, request: Request, ema
   // The spec's register form has no name field; the address's local part stands in for it.
   const name = email.split("@")[0] ?? email;
   const response = await withRateLimitRefusal(services.auth.api.signUpEmail({ body: { email, password, name }, headers: request.headers, asResponse: true }));
+  if (!response.ok) refuseCommonPassword(await response.clone().json().catch(() => ({})), "password");
   if (response.status === 422 || response.status === 400) {
     throw new AppError(409, "An account with this email already exists. Log in instead.", { email: "An account with this email already exists" });
   }
   if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
   return response;
+}
+
+/** better-auth refused the new password as a common one (auth/account-hooks.server.ts): say so next to `field`. */
+export function refuseCommonPassword(answer: { code?: unknown }, field: string): void {
+  if (answer.code === "PASSWORD_TOO_COMMON") throw new AppError(400, COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
 }

@@ -3,7 +3,9 @@ import { unreadForCustomer } from "~/orders/conversation.server.ts";
 import { nextStep } from "~/orders/next-step.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { stagesWaitingOn, UNPAID_STAGES } from "~/shared/order-stages.ts";
+import { roleWaitMessage, roleWaitPath } from "~/auth/confirmation.ts";
 import { signedInUser } from "~/auth/permissions.server.ts";
+import { viewerContext } from "~/auth/viewer.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { Card } from "~/orders/cards.tsx";
 import { formatUsd } from "~/shared/money.ts";
@@ -28,8 +30,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Paid orders that wait for the customer: a brief to fill in, work to review.
     listOrders(services.db, { userId: user.id, stages: stagesWaitingOn("customer").filter((stage) => !UNPAID_STAGES.includes(stage)) }, 1, 5),
   ]);
+  const { roleWait } = context.get(viewerContext);
+  // An Admin or Editor whose role waits (second factor, verified address): say so, with the way there.
+  const waiting = roleWait ? { message: roleWaitMessage(roleWait), path: roleWaitPath(roleWait, "/admin") } : null;
   return {
     email: user.email,
+    emailVerified: user.emailVerified,
+    waiting,
     orders,
     totalSpent: formatUsd(spentCents),
     unread,
@@ -38,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { email, orders, totalSpent, unread, todo } = loaderData;
+  const { email, emailVerified, waiting, orders, totalSpent, unread, todo } = loaderData;
   return (
     <Page>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -49,6 +56,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
+      {waiting && (
+        <p role="status" className="mt-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950">
+          {waiting.message}{" "}
+          <Link to={waiting.path} className="underline">
+            Continue
+          </Link>
+        </p>
+      )}
+      {!emailVerified && !waiting && (
+        <Form method="post" action="/account" className="mt-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <input type="hidden" name="intent" value="send-verification" />
+          <p className="mb-2 font-medium">Please verify your address: open the link we mailed to {email}. You can order and pay meanwhile.</p>
+          <Button variant="secondary">Send the link again</Button>
+        </Form>
+      )}
       <nav aria-label="Your account" className="mt-8">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <li>
