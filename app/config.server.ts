@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
-import { parseTrustProxy } from "./security/trust-proxy.ts";
+import { parseTrustProxy } from "./trust-proxy.ts";
 
 /** Every setting Rankwell reads from the environment; `.env.example` lists the same names. */
 const envSchema = z.object({

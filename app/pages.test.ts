@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessForPath, pageAccess } from "./auth/access.ts";
+import { accessForPath, pageAccess } from "./access.ts";
 import { ROLES, requiredRole, type Role } from "./auth/roles.ts";
 import { ADMIN_SCREENS, DASHBOARD, screenAt, sidebarGroups } from "./layout/admin-nav.ts";
 import { PAGES } from "./pages.ts";

@@ -5,7 +5,7 @@ import { PREVIEW_PATHS } from "./content/public/preview.ts";
 /**
  * Every page of the site, one row each: its URL pattern, its route module, who may open it and,
  * for an admin screen, its place in the admin frame and the sidebar. The routes (`app/routes.ts`),
- * the page guard (`auth/access.ts`) and the admin sidebar (`layout/admin-nav.ts`) are derived from
+ * the page guard (`access.ts`) and the admin sidebar (`layout/admin-nav.ts`) are derived from
  * this list, so a page is written down once. Content screens come from the section registry.
  * Plain data: `app/routes.ts` imports it at build time (no server code, no React).
  */

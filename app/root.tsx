@@ -1,7 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
-import { accessForPath } from "./auth/access.ts";
+import { accessForPath } from "./access.ts";
 import { CONTENT_ROLE, hasRole } from "./auth/roles.ts";
 import { isPreviewPath } from "./content/public/preview.ts";
 import { enforcePageAccess, pageRefusal } from "./auth/permissions.server.ts";

@@ -63,7 +63,7 @@ export async function mediaBench(): Promise<void> {
     try {
       await migrateToLatest(db);
       await fill(db, size);
-      const media: MediaLibrary = createMediaLibrary({ db, config: { media: { maxBytes: 10 * 1024 * 1024, s3: undefined } }, jobs: createJobQueue({ db, dbKind: kind, log }), log });
+      const media: MediaLibrary = createMediaLibrary({ db, config: { media: { maxBytes: 10 * 1024 * 1024, s3: undefined } }, jobs: createJobQueue({ db, dbKind: kind, log }), log, imageUsers: async () => [] });
       const { file } = await media.addFile({ fileName: "measured.jpg", bytes: await photo(1600, 1067, 2) }, "bench");
       const variant = file.url.replace(/\.jpg$/, ".w640.webp");
       serving.push([await median(RUNS, () => media.read(file.url)), await median(RUNS, () => media.read(variant))]);

@@ -1,5 +1,5 @@
 import express, { type Router } from "express";
-import { apiAccess } from "~/auth/access.ts";
+import { apiAccess } from "~/access.ts";
 import { receiveIpn, receiveWebhook } from "~/payments/payments.server.ts";
 import type { Services } from "~/services.server.ts";
 

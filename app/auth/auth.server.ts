@@ -155,3 +155,10 @@ export async function migrateAuthTables(config: Config, deps: AuthDeps) {
   const { runMigrations } = await getMigrations(authOptions(config, deps));
   await runMigrations();
 }
+
+declare module "../services.server.ts" {
+  interface Services {
+    /** better-auth: sign-up, sign-in, sessions (this module). */
+    auth: Auth;
+  }
+}

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { RouteContext } from "../services.server.ts";
 import { NO_PERMISSION, PAGE_NOT_FOUND } from "../shared/messages.ts";
 import { pagePath } from "../shared/page-path.ts";
-import { type Access, requiredRole } from "./access.ts";
+import { type Access, requiredRole } from "./roles.ts";
 import { roleWaitPath } from "./confirmation.ts";
 import { hasRole, type Role } from "./roles.ts";
 import { type SignedInUser, type Viewer, viewerContext } from "./viewer.server.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageAccess, requiredRole } from "../auth/access.ts";
+import { pageAccess, requiredRole } from "../access.ts";
 import { ADMIN_SCREENS, DASHBOARD, NAV_GROUPS, screenAt, sidebarGroups } from "./admin-nav.ts";
 
 const concrete = (pattern: string) => pattern.replace(/:\w+/g, "0123456789abcdef01234567");

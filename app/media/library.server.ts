@@ -3,8 +3,7 @@ import { type AuditActor, auditActor, recordAudit } from "../audit/audit.server.
 import { PostgresAdapter, sql } from "kysely";
 import { type Actor, assertRole, CONTENT_ROLE } from "../auth/roles.ts";
 import type { Config } from "../config.server.ts";
-import { describeImageUsers } from "../content/registry/image-users.ts";
-import { findImageUsers } from "../content/workflow/images.server.ts";
+import { describeImageUsers, type ImageUser } from "./image-users.ts";
 import { type Db, type DbOrTrx, isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { isId, newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
@@ -130,9 +129,14 @@ export interface MediaLibraryDeps {
   config: Pick<Config, "media">;
   jobs: JobQueue;
   log: Logger;
+  /**
+   * Where a file (by hash) is used, read inside the delete's transaction. Content knows its
+   * fields; it hands this in (server/services.ts) so the library does not import content.
+   */
+  imageUsers: (trx: DbOrTrx, hash: string) => Promise<ImageUser[]>;
 }
 
-export function createMediaLibrary({ db, config, jobs, log }: MediaLibraryDeps): MediaLibrary {
+export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaLibraryDeps): MediaLibrary {
   const stores: Partial<Record<BlobStore["kind"], BlobStore>> = { database: databaseStore(db) };
   if (config.media.s3) stores.s3 = s3Store(config.media.s3);
   const current = stores.s3 ?? stores.database!;
@@ -247,7 +251,7 @@ export function createMediaLibrary({ db, config, jobs, log }: MediaLibraryDeps):
         if (isPostgres(trx)) select = select.forUpdate();
         const row = await select.executeTakeFirst();
         if (!row) throw notFound("Image");
-        const users = await findImageUsers(trx, row.hash);
+        const users = await imageUsers(trx, row.hash);
         if (users.length > 0) {
           throw new AppError(409, `${row.name} is used by ${describeImageUsers(users)}. Choose another image there first, then delete this one.`);
         }
@@ -296,4 +300,11 @@ export function createMediaLibrary({ db, config, jobs, log }: MediaLibraryDeps):
 export function uploadMessage({ file, created, removed }: Added): string {
   const said = created ? `${file.name} is uploaded (${file.width} × ${file.height}).` : `${file.name} is already in the library; nothing was added.`;
   return removed.length ? `${said} Removed from the SVG for safety: ${removed.join(", ")}.` : said;
+}
+
+declare module "../services.server.ts" {
+  interface Services {
+    /** The media library (this module). */
+    media: MediaLibrary;
+  }
 }

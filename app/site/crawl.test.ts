@@ -1,6 +1,6 @@
 import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
-import { pageAccess, requiredRole } from "../auth/access.ts";
+import { pageAccess, requiredRole } from "../access.ts";
 import { disallowedPrefixes, robotsTxt, sitemapXml } from "./crawl.ts";
 
 describe("robots.txt", () => {

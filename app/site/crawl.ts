@@ -1,4 +1,4 @@
-import { type Access, pageAccess } from "../auth/access.ts";
+import { type Access, pageAccess } from "../access.ts";
 import { isRole } from "../auth/roles.ts";
 import { absoluteUrl, PUBLIC_PAGES } from "./seo.ts";
 

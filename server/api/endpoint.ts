@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import type { ApiMethod } from "~/auth/access.ts";
+import type { ApiMethod } from "~/access.ts";
 import type { Viewer } from "~/auth/viewer.server.ts";
 import type { Services } from "~/services.server.ts";
 
@@ -15,7 +15,7 @@ export interface ApiContext {
   setHeader(name: string, value: string): void;
 }
 
-/** One JSON API call. Its access level is not declared here: it comes from auth/access.ts. */
+/** One JSON API call. Its access level is not declared here: it comes from app/access.ts. */
 export interface Endpoint {
   method: ApiMethod;
   path: string;

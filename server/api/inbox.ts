@@ -9,7 +9,7 @@ import { listQuery, pagedList } from "./list-query.ts";
 
 const statusQuery = z.object({ status: z.enum(MESSAGE_STATUSES, { error: `status must be one of ${MESSAGE_STATUSES.join(", ")}` }).optional() });
 
-/** Contact messages and subscribers. Who may call each is in auth/access.ts. */
+/** Contact messages and subscribers. Who may call each is in app/access.ts. */
 export const inboxEndpoints: Endpoint[] = [
   {
     method: "POST",

@@ -3,7 +3,7 @@ import { addItem, deleteItem, ITEMS_PAGE_SIZE, listItems, updateItem } from "~/i
 import type { Endpoint } from "./endpoint.ts";
 import { pagedList } from "./list-query.ts";
 
-/** Template items. Who may call each is in auth/access.ts. */
+/** Template items. Who may call each is in app/access.ts. */
 export const itemEndpoints: Endpoint[] = [
   {
     method: "POST",

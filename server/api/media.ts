@@ -5,7 +5,7 @@ import { notFound } from "~/errors.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { listQuery } from "./list-query.ts";
 
-/** The media library for API clients and the image pickers. Who may call each is in auth/access.ts. */
+/** The media library for API clients and the image pickers. Who may call each is in app/access.ts. */
 export const MEDIA_PAGE_SIZE = 24;
 
 export const mediaEndpoints: Endpoint[] = [

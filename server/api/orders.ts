@@ -20,7 +20,7 @@ import type { Endpoint } from "./endpoint.ts";
 import { listQuery } from "./list-query.ts";
 
 /**
- * Orders. Who may call each is in auth/access.ts; on top of that a customer only ever reaches
+ * Orders. Who may call each is in app/access.ts; on top of that a customer only ever reaches
  * their own orders (filtered by account in SQL; another's order id answers 404), an admin all.
  */
 export const orderEndpoints: Endpoint[] = [

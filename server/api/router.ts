@@ -1,6 +1,6 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { type Router } from "express";
-import { apiAccess, apiKey, requiredRole } from "~/auth/access.ts";
+import { apiAccess, apiKey, requiredRole } from "~/access.ts";
 import { roleWaitMessage } from "~/auth/confirmation.ts";
 import { hasRole } from "~/auth/roles.ts";
 import { loadViewer } from "~/auth/viewer.server.ts";

@@ -5,7 +5,7 @@ import { addUser, deleteUser, getUser, listUsers, resendInvitation, updateUser, 
 import type { Endpoint } from "./endpoint.ts";
 import { pagedList } from "./list-query.ts";
 
-/** Admin users (rows of user_roles). Who may call each is in auth/access.ts. */
+/** Admin users (rows of user_roles). Who may call each is in app/access.ts. */
 export const userEndpoints: Endpoint[] = [
   pagedList("/users", USERS_PAGE_SIZE, (services, page, pageSize) => listUsers(services.db, page, pageSize)),
   {

@@ -4,7 +4,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { matchRoutes } from "react-router";
 import type { Result } from "axe-core";
 import routes from "../../app/routes.ts";
-import { type Access, pageAccess } from "../../app/auth/access.ts";
+import { type Access, pageAccess } from "../../app/access.ts";
 import { sections } from "../../app/content/registry/sections.ts";
 import { e2eEnv } from "../../playwright.config.ts";
 import { ensurePaymentAccount, makeAdmin, openAccountMenu, register, uniqueEmail } from "./helpers.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Access, apiAccess, pageAccess, requiredRole } from "~/auth/access.ts";
+import { type Access, apiAccess, pageAccess, requiredRole } from "~/access.ts";
 import { hasRole, type Role } from "~/auth/roles.ts";
 import { markVerified, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAccess } from "~/auth/access.ts";
+import { apiAccess } from "~/access.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
 /**

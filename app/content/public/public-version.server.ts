@@ -93,3 +93,10 @@ export function watchPublicVersion(db: Db, config: Config, log: Logger, options:
     },
   };
 }
+
+declare module "../../services.server.ts" {
+  interface Services {
+    /** The public content version page caches compare with (this module). */
+    publicVersion: PublicVersion;
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { specCalls } from "../../../tests/fixtures/spec-calls.ts";
-import { apiAccess, pageAccess } from "../../auth/access.ts";
+import { apiAccess, pageAccess } from "../../access.ts";
 import { fieldSchema } from "./field-rules.ts";
 import { allSections, type SectionDef, sections } from "./sections.ts";
 

@@ -3,7 +3,7 @@ import type { Db, DbOrTrx } from "../../db/db.server.ts";
 import { invalidFields } from "../../errors.ts";
 import { isMediaPath, parseMediaPath } from "../../media/media-url.ts";
 import { entryTitle } from "../registry/entry-title.ts";
-import type { ImageUser } from "../registry/image-users.ts";
+import type { ImageUser } from "../../media/image-users.ts";
 import { editUrl, findSection, type SectionDef, type Values } from "../registry/sections.ts";
 
 /**

@@ -105,3 +105,10 @@ export const fileUrl = (file: Pick<OrderFile, "order_id" | "id" | "name">) => `/
 /** A file as pages and the API show it. */
 export const fileView = (file: OrderFile) => ({ id: file.id, name: file.name, contentType: file.content_type, size: file.byte_size, url: fileUrl(file), createdAt: file.created_at, uploadedBy: file.uploaded_by });
 export type FileView = ReturnType<typeof fileView>;
+
+declare module "../../services.server.ts" {
+  interface Services {
+    /** Files that belong to orders: never public (this module). */
+    orderFiles: OrderFileStore;
+  }
+}

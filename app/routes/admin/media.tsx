@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { describeImageUsers, type ImageUser } from "~/content/registry/image-users.ts";
+import { describeImageUsers, type ImageUser } from "~/media/image-users.ts";
 import { imageUsage } from "~/content/workflow/images.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { AppError } from "~/errors.ts";

@@ -1,14 +1,14 @@
 import { matchRoutes } from "react-router";
-import { allSections } from "../content/registry/sections.ts";
-import { PAGES } from "../pages.ts";
-import { type Access, CONTENT_ROLE } from "./roles.ts";
+import { allSections } from "./content/registry/sections.ts";
+import { PAGES } from "./pages.ts";
+import { type Access, CONTENT_ROLE } from "./auth/roles.ts";
 
 /**
  * Who may use each page and API call: the one table that the page guard, the API dispatcher and
  * the authorization test all read. The pages' part is derived from the page table (app/pages.ts),
  * where each page states its level once; the API's is below. Levels: `auth/roles.ts`.
  */
-export { type Access, requiredRole } from "./roles.ts";
+export { type Access, requiredRole } from "./auth/roles.ts";
 
 /** Every page's level, by URL pattern. */
 export const pageAccess: Record<string, Access> = Object.fromEntries(PAGES.filter((page) => page.path !== "*").map((page) => [page.path, page.access]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import routes from "../routes.ts";
-import { pagePath } from "../shared/page-path.ts";
+import routes from "./routes.ts";
+import { pagePath } from "./shared/page-path.ts";
 import { accessForPath, pageAccess } from "./access.ts";
 
 describe("the access table", () => {

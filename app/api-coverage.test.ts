@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { specCalls } from "../../tests/fixtures/spec-calls.ts";
+import { specCalls } from "../tests/fixtures/spec-calls.ts";
 import { type Access, apiAccess } from "./access.ts";
-import { CONTENT_ROLE } from "./roles.ts";
+import { CONTENT_ROLE } from "./auth/roles.ts";
 
 /**
  * The spec's "admin" is one role for the whole admin area. We split it: the site's content is the
