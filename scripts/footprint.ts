@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDemoServer } from "./lib/demo-server.ts";
+import { startArgs } from "./lib/start-command.ts";
 
 const RUNS = Number(process.env.FOOTPRINT_RUNS ?? 5);
 /** Pages a visitor opens right after the start; each is asked for 5 times. */
@@ -59,7 +60,7 @@ async function firstOk(url: string, t0: number, exited: () => boolean): Promise<
 async function measure(env: NodeJS.ProcessEnv, url: string): Promise<Run> {
   let output = "";
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, startArgs(), { env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exit = new Promise<void>((done) => child.once("exit", () => done()));

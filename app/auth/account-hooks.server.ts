@@ -58,7 +58,7 @@ export function accountHooks(db: Db, clientIpHeader: string) {
     before: createAuthMiddleware(async (ctx) => {
       const field = NEW_PASSWORD_FIELD[ctx.path];
       const password = field ? ctx.body?.[field] : undefined;
-      if (typeof password === "string" && isCommonPassword(password)) {
+      if (typeof password === "string" && (await isCommonPassword(password))) {
         throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD });
       }
       // Changing the password ends every other session (ASVS 7.4.3), whoever calls.

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { type Dialect, Kysely, type LogEvent, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
+import type * as Pg from "pg";
 import type { Config } from "../config.server.ts";
 import { type DbFailure, dbFailure } from "./failures.ts";
 import { migrations } from "./migrations/index.ts";
@@ -16,10 +17,20 @@ export type Trx = Transaction<Database>;
 export type DbOrTrx = Db | Trx;
 export type DbKind = Config["database"]["kind"];
 
-// PostgreSQL returns BIGINT (and SUM over integers) as text by default; our values fit in a
-// JavaScript number, so read them as numbers on both databases.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-pg.types.setTypeParser(1700, (v) => Number(v));
+/**
+ * The PostgreSQL driver, loaded when a PostgreSQL database is opened: a site on SQLite never
+ * loads it (npm run footprint). `require`, since opening a database is synchronous and pg is CommonJS.
+ */
+let pgDriver: typeof Pg | undefined;
+export function loadPg(): typeof Pg {
+  if (pgDriver) return pgDriver;
+  pgDriver = createRequire(import.meta.url)("pg") as typeof Pg;
+  // PostgreSQL returns BIGINT (and SUM over integers) as text by default; our values fit in a
+  // JavaScript number, so read them as numbers on both databases.
+  pgDriver.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  pgDriver.types.setTypeParser(1700, (v) => Number(v));
+  return pgDriver;
+}
 
 export type DatabaseTarget =
   | { kind: "sqlite"; file: string }
@@ -56,10 +67,11 @@ export function openDatabase(database: DatabaseTarget, events: DbEvents = {}): {
     return { db: new Kysely<Database>({ dialect: keepingTheRealError(dialect), log }), kind: "sqlite" };
   }
   const statementTimeoutMs = database.statementTimeoutMs ?? 10_000;
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: database.url,
     max: 10,
-    Client: TimedClient,
+    Client: timedClient(pg),
     // Waiting for a connection (new, or a free one from the pool) gives up instead of hanging.
     connectionTimeoutMillis: database.connectTimeoutMs ?? 5000,
     // The server stops a statement that runs too long, and a transaction left idle holding locks.
@@ -83,18 +95,19 @@ export function openDatabase(database: DatabaseTarget, events: DbEvents = {}): {
  * may still be running on the other end, so the connection cannot serve the next one; closed,
  * the pool drops it and opens a fresh one.
  */
-class TimedClient extends pg.Client {
-  // pg's query has many overloads; every form passes through unchanged.
-  override query(...args: unknown[]): never {
-    const result = (super.query as (...a: unknown[]) => unknown)(...args);
-    if (result instanceof Promise) {
-      result.catch((error: unknown) => {
-        if (error instanceof Error && error.message === "Query read timeout") (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-      });
+const timedClient = (pg: typeof Pg) =>
+  class TimedClient extends pg.Client {
+    // pg's query has many overloads; every form passes through unchanged.
+    override query(...args: unknown[]): never {
+      const result = (super.query as (...a: unknown[]) => unknown)(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === "Query read timeout") (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        });
+      }
+      return result as never;
     }
-    return result as never;
-  }
-}
+  };
 
 /**
  * When a statement inside a transaction fails, the database may already have ended the

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config.server.ts";
 import type { Db, DbOrTrx } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
@@ -92,10 +92,15 @@ export function mailDeliveryJob(config: Config, log: Logger): JobHandlerDef<Mail
 }
 
 function smtpDelivery(smtpUrl: string, from: string, timeoutSeconds: number) {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...smtpTimeouts(timeoutSeconds) } as Parameters<typeof nodemailer.createTransport>[0]);
+  // nodemailer (about 20 MB with its TLS and DNS parts) loads with the first mail, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, ...smtpTimeouts(timeoutSeconds) } as Parameters<typeof nodemailer.createTransport>[0]),
+    ));
   return async (mail: Mail) => {
     try {
-      await transport.sendMail({ from, ...mail });
+      await (await open()).sendMail({ from, ...mail });
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
       if (code !== undefined && code >= 500 && code < 600) throw new PermanentJobError(`the mail server refused it: ${(error as Error).message}`);

@@ -1,7 +1,14 @@
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { AppError } from "../errors.ts";
 import { describeOtherType, sniffImageType } from "./file-types.ts";
 import { MEDIA_TYPES, type MediaExt } from "./media-url.ts";
+
+/**
+ * sharp (libvips) is loaded with the first image, not at start: it costs a process about 25 MB
+ * that most never need (media is uploaded rarely; visitors get stored variants).
+ */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpModule ??= import("sharp").then((m) => m.default));
 
 /**
  * Turns uploaded bytes into a library image, or refuses them with a message for the `file` field:
@@ -48,6 +55,7 @@ async function inspectSvg(input: Buffer, fileName: string): Promise<InspectedIma
   const { sanitiseSvg } = await import("./svg-sanitise.server.ts");
   const clean = sanitiseSvg(input.toString("utf8"));
   const bytes = clean && Buffer.from(clean.svg, "utf8");
+  const sharp = await loadSharp();
   const meta = bytes && (await sharp(bytes).metadata().catch(() => undefined));
   if (!clean || !bytes || !meta?.width || !meta.height) throw refuse(`${fileName} is not a valid SVG image.`);
   if (meta.width > MAX_SIDE || meta.height > MAX_SIDE) throw refuse(`${fileName} says it is ${meta.width} × ${meta.height} pixels; at most ${MAX_SIDE} a side.`);
@@ -58,6 +66,7 @@ const SHARP_FORMAT: Record<Exclude<MediaExt, "svg">, string> = { png: "png", jpg
 
 async function inspectRaster(input: Buffer, fileName: string, ext: Exclude<MediaExt, "svg">): Promise<InspectedImage> {
   const damaged = () => refuse(`${fileName} could not be read as a ${ext.toUpperCase()} image; it may be damaged.`);
+  const sharp = await loadSharp();
   const meta = await sharp(input).metadata().catch(() => undefined);
   if (!meta?.width || !meta.height || meta.format !== SHARP_FORMAT[ext]) throw damaged();
   if (meta.width * meta.height > MAX_PIXELS) {
@@ -79,7 +88,8 @@ async function inspectRaster(input: Buffer, fileName: string, ext: Exclude<Media
 }
 
 /** Upright, without EXIF/XMP/IPTC, colour profile kept; lossless formats stay lossless. */
-function cleaned(input: Buffer, ext: Exclude<MediaExt, "svg">): Promise<Buffer> {
+async function cleaned(input: Buffer, ext: Exclude<MediaExt, "svg">): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate().keepIccProfile();
   switch (ext) {
     case "png":
@@ -97,6 +107,7 @@ function cleaned(input: Buffer, ext: Exclude<MediaExt, "svg">): Promise<Buffer> 
  * A resized copy for `srcset`: WebP, `width` wide, upright and without metadata. Encoder effort 2
  * of 6 halves the time of the default 4 (`npm run bench`) for files a few percent larger.
  */
-export function resizedCopy(original: Buffer, width: number): Promise<Buffer> {
+export async function resizedCopy(original: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(original, { limitInputPixels: MAX_PIXELS, animated: true }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port.ts";
+import { startArgs } from "./start-command.ts";
 
 /**
  * The production server from the build, as the scripts measure and photograph it: demo content on
@@ -51,7 +52,7 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     else env[name] = value;
   }
   let output = "";
-  const child = spawn(process.execPath, ["server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, startArgs(), { env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => {
     output += chunk;

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../scripts/lib/free-port.ts";
+import { startArgs } from "../../scripts/lib/start-command.ts";
 
 /**
  * The server as an operator runs it: `node server/main.ts` (the production build) in a process of
@@ -32,7 +33,7 @@ export function killAllServers() {
 export async function spawnServer(env: Record<string, string>, options: { port?: number } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "rankwell-proc-"));
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, startArgs(), {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,6 +1,6 @@
-import pg from "pg";
+import type { Client } from "pg";
 import type { Config } from "../../config.server.ts";
-import type { Db } from "../../db/db.server.ts";
+import { type Db, loadPg } from "../../db/db.server.ts";
 import type { Logger } from "../../logger.server.ts";
 import { onPublicChange, PUBLIC_CHANGE_CHANNEL, readPublicVersion } from "../workflow/public-change.server.ts";
 
@@ -26,7 +26,7 @@ export function watchPublicVersion(db: Db, config: Config, log: Logger, options:
   let known = 0;
   let unsureSince = 0;
   let stopped = false;
-  let listener: pg.Client | undefined;
+  let listener: Client | undefined;
 
   const refresh = async () => {
     const version = await readPublicVersion(db);
@@ -53,7 +53,7 @@ export function watchPublicVersion(db: Db, config: Config, log: Logger, options:
 
   async function listen() {
     if (stopped || config.database.kind !== "postgres") return;
-    const client = new pg.Client({ connectionString: config.database.url, keepAlive: true });
+    const client = new (loadPg().Client)({ connectionString: config.database.url, keepAlive: true });
     listener = client;
     const retry = () => {
       if (listener !== client) return;
