@@ -86,7 +86,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the server process", () => {
     expect(stopped.code, stopped.output).toBe(0);
   }, 60_000);
 
-  it("loads jsdom (under the SVG sanitiser) on the first SVG upload, not at start", async () => {
+  it("loads heavy modules when first needed, not at start: the password dictionary at sign-up, jsdom and sharp on the first upload", async () => {
     const logDir = mkdtempSync(join(tmpdir(), "rankwell-modules-"));
     const moduleLog = join(logDir, "loaded.txt");
     try {
@@ -95,13 +95,14 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the server process", () => {
       for (const path of ["/", "/login", "/healthz"]) expect((await fetch(server.url + path)).status).toBe(200);
       // The log is real: what a start needs is in it.
       expect(loaded("better-sqlite3")).toBe(true);
-      expect(loaded("jsdom")).toBe(false);
-      expect(loaded("dompurify")).toBe(false);
+      // Each costs an idle process 10-70 MB (npm run footprint, README); none is needed to serve pages.
+      for (const heavy of ["jsdom", "dompurify", "sharp", "@zxcvbn-ts/language-common", "nodemailer", "pg"]) expect(loaded(heavy), heavy).toBe(false);
 
       // An editor's SVG upload brings them in.
       const editor = new TestClient(server.url);
       const email = "svg-editor@example.com";
       expect((await editor.json("POST", "/api/auth/sign-up/email", { email, password: PASSWORD, name: "svg" })).status).toBe(200);
+      expect(loaded("@zxcvbn-ts/language-common"), "a new password is checked against the common ones").toBe(true);
       // A role holder: a verified address, the role from the command line, a second factor.
       const db = new Database(server.env.DATABASE_URL.slice("file:".length));
       db.prepare("update user set emailVerified = 1 where email = ?").run(email);
@@ -115,6 +116,8 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the server process", () => {
       expect(uploaded.status, await uploaded.text()).toBe(201);
       expect(loaded("jsdom")).toBe(true);
       expect(loaded("dompurify")).toBe(true);
+      expect(loaded("sharp")).toBe(true);
+      expect(loaded("pg"), "an SQLite site never loads the PostgreSQL driver").toBe(false);
       expect((await server.stop()).code).toBe(0);
     } finally {
       rmSync(logDir, { recursive: true, force: true });
