@@ -1,7 +1,7 @@
 // `npm run backup [-- --out FILE]`: one archive of the site (every table, the media bucket's
 // objects when MEDIA_S3_URL is set, a manifest with checksums), taken while the site runs, from
 // the database the environment names (DATABASE_URL, SQLite by default). Exit 0 only when the
-// archive is complete at its final name; on any error no file is left there.
+// archive is complete at its final name (by default in BACKUP_DIR, else ./backups); on any error no file is left there.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -26,7 +26,7 @@ async function run(): Promise<number> {
   const { db, kind } = mod.openDatabase(config.database);
   try {
     const started = Date.now();
-    const { file, manifest } = await mod.createBackup({ db, kind, s3: config.media.s3 }, out ?? mod.defaultBackupName());
+    const { file, manifest } = await mod.createBackup({ db, kind, s3: config.media.s3 }, out ?? mod.defaultBackupName(process.env.BACKUP_DIR || undefined));
     const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
     console.log(`backup written: ${file}`);
     console.log(`  ${kind}, schema ${manifest.schemaVersion}, ${manifest.tables.length} tables, ${rows} rows, ${manifest.bucket.length} bucket objects, ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,7 +1,7 @@
 // `npm run restore -- ARCHIVE [--replace]`: restores a backup into the database the environment
 // names (DATABASE_URL: SQLite or PostgreSQL, whichever the backup came from). The archive is
 // checked in full first; an empty database is required unless --replace, which first writes a
-// backup of the database it replaces and says where.
+// backup of the database it replaces (in BACKUP_DIR, else ./backups) and says where.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -25,7 +25,7 @@ async function run(): Promise<number> {
     return 2;
   }
   try {
-    const replacedBackup = mod.defaultBackupName().replace(/rankwell-/, "rankwell-replaced-");
+    const replacedBackup = mod.defaultBackupName(process.env.BACKUP_DIR || undefined, "rankwell-replaced");
     const report = await mod.restoreBackup(archive, config, { replace, replacedBackup });
     if (report.replacedBackup) console.log(`the database it replaced is saved in ${report.replacedBackup}`);
     console.log(`restored ${archive} (${report.manifest.source}, schema ${report.manifest.schemaVersion}, taken ${report.manifest.createdAt}) into ${config.database.kind}:`);

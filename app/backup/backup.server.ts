@@ -17,8 +17,8 @@ export interface BackupSource {
   s3?: S3Bucket;
 }
 
-/** The name a backup gets when none is given: sortable, in ./backups. */
-export const defaultBackupName = (now = new Date()) => resolve("backups", `rankwell-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`);
+/** The name a backup gets when none is given: sortable by time, in BACKUP_DIR (./backups unless set). */
+export const defaultBackupName = (dir = "backups", label = "rankwell", now = new Date()) => resolve(dir, `${label}-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`);
 
 /** The bucket's two stores: media files (public) and order files (private), as the app writes them. */
 export function bucketStores(s3: S3Bucket) {
