@@ -148,7 +148,12 @@ export async function resetSequences(db: DbOrTrx, kind: DbKind): Promise<number>
   return rows.length;
 }
 
-/** Drops every table (the site's and the migrations'), children first: the target of `--replace`. */
+/**
+ * Drops every table (the site's and the migrations'), children first, with what migrations made
+ * beside them (SQLite: indexes and triggers go with their table; PostgreSQL: also the schema's
+ * functions, such as the audit log's append-only trigger function, and sequences): the target of
+ * `--replace`, and the clean-up after a failed load, so the migrations can run again.
+ */
 export async function dropAllTables(db: DbOrTrx, kind: DbKind): Promise<void> {
   const tables = (await siteTables(db, kind, { withMigrationTables: true })).map((t) => t.name);
   const order = (await foreignKeyOrder(db, kind, tables)).reverse();
@@ -156,4 +161,11 @@ export async function dropAllTables(db: DbOrTrx, kind: DbKind): Promise<void> {
     if (kind === "postgres") await sql`drop table if exists ${sql.table(table)} cascade`.execute(db);
     else await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }
+  if (kind !== "postgres") return;
+  // Objects of the schema that no extension owns.
+  const notExtension = sql`not exists (select 1 from pg_depend d where d.objid = o.oid and d.deptype = 'e')`;
+  const functions = await sql<{ f: string }>`select o.oid::regprocedure::text as f from pg_proc o join pg_namespace n on n.oid = o.pronamespace where n.nspname = current_schema() and ${notExtension}`.execute(db);
+  for (const { f } of functions.rows) await sql`drop function if exists ${sql.raw(f)} cascade`.execute(db);
+  const sequences = await sql<{ s: string }>`select o.oid::regclass::text as s from pg_class o join pg_namespace n on n.oid = o.relnamespace where o.relkind = 'S' and n.nspname = current_schema() and ${notExtension}`.execute(db);
+  for (const { s } of sequences.rows) await sql`drop sequence if exists ${sql.raw(s)} cascade`.execute(db);
 }
