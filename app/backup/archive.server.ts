@@ -12,8 +12,8 @@ import { createGunzip, createGzip } from "node:zlib";
 
 const BLOCK = 512;
 
-/** Entry names the archive may hold: relative, plain characters, no `..` step. */
-export const SAFE_NAME = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9._/-]{1,100}$/;
+/** Entry names the archive may hold: relative, plain characters, no empty, `.` or `..` step. */
+export const SAFE_NAME = /^(?![/])(?!.*[/][/])(?!.*[/]$)(?!.*(?:^|[/])\.\.?(?:[/]|$))[A-Za-z0-9._/-]{1,100}$/;
 
 function octal(value: number, width: number): string {
   return value.toString(8).padStart(width - 1, "0") + "\0";
