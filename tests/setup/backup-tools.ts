@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { sql } from "kysely";
 import { type Db, openDatabase } from "~/db/db.server.ts";
@@ -25,6 +25,20 @@ export function runScript(script: string, args: string[], databaseUrl: string, e
     timeout: 120_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** runScript without blocking this process (for a stand-in, such as the S3 one, that runs in it). */
+export function runScriptAsync(script: string, args: string[], databaseUrl: string, env: Record<string, string> = {}): Promise<CommandResult> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: databaseUrl, AUTH_SECRET, LOG_LEVEL: "error", DEMO_CONTENT: "off", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("exit", (status) => done({ status, stdout, stderr }));
+  });
 }
 
 export function openUrl(databaseUrl: string): { db: Db; kind: "sqlite" | "postgres" } {
