@@ -116,12 +116,12 @@ export async function extractTarGz(file: string, dir: string): Promise<{ name: s
       const stored = Number.parseInt(block.toString("ascii", 148, 156).replace(/\0.*$/s, "").trim(), 8);
       let sum = 0;
       for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
-      if (stored !== sum) throw new ArchiveError("a header of the archive is damaged");
+      if (stored !== sum) throw new ArchiveError("a tar header is damaged");
       const name = block.toString("ascii", 0, 100).replace(/\0.*$/s, "");
       const type = block.toString("ascii", 156, 157);
       if ((type !== "0" && type !== "\0") || !SAFE_NAME.test(name)) throw new ArchiveError(`the archive holds "${name}", which a backup never does`);
       const size = Number.parseInt(block.toString("ascii", 124, 136).replace(/\0.*$/s, "").trim(), 8);
-      if (!Number.isSafeInteger(size) || size < 0) throw new ArchiveError("a header of the archive is damaged");
+      if (!Number.isSafeInteger(size) || size < 0) throw new ArchiveError("a tar header is damaged");
       const path = join(dir, name);
       mkdirSync(dirname(path), { recursive: true });
       current = { fd: openSync(path, "wx"), left: size, pad: (BLOCK - (size % BLOCK)) % BLOCK };
@@ -135,7 +135,7 @@ export async function extractTarGz(file: string, dir: string): Promise<{ name: s
     });
   } catch (error) {
     if (current) closeSync(current.fd);
-    if (error instanceof ArchiveError) throw error;
+    if (error instanceof ArchiveError) throw new ArchiveError(`${file} is corrupted: ${error.message}`);
     const code = (error as { code?: string }).code;
     if (code === "ENOENT") throw new ArchiveError(`${file} does not exist`);
     if (code === "Z_BUF_ERROR") throw new ArchiveError(`${file} is truncated: it ends before the archive does`);

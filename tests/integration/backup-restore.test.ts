@@ -82,6 +82,16 @@ describe(`backup and restore (${kind})`, { timeout: 180_000 }, () => {
     for (const table of Object.keys(before)) expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
   });
 
+  it.runIf(kind === "postgres")("moves a PostgreSQL site to SQLite with every table equal", async () => {
+    const target = (await newDatabase("sqlite", dir, "from-postgres")).url;
+    const result = runScript("scripts/restore.ts", [archive], target);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const after = await contents(target);
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    for (const table of Object.keys(before)) expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
+  });
+
   it("refuses a corrupted archive and writes nothing", async () => {
     const bad = join(dir, "corrupted.tar.gz");
     const bytes = readFileSync(archive);
