@@ -4,6 +4,7 @@
 // which role. Works on the database the environment names (SQLite by default). Every change is
 // in the audit log as done from the command line. `migrations` lists the migrations the database
 // has applied and those this release would apply on its next start, and changes nothing.
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -72,6 +73,11 @@ async function run(): Promise<number> {
 }
 
 async function listMigrations(config: ReturnType<typeof mod.loadConfig>): Promise<number> {
+  // Listing must not create the SQLite file it is asked about.
+  if (config.database.kind === "sqlite" && !existsSync(config.database.file)) {
+    console.error(`no database at ${config.database.file} yet: every migration is pending (the first start applies them)`);
+    return 1;
+  }
   const { db } = mod.openDatabase(config.database);
   try {
     const { applied, pending, unknown } = await mod.migrationStatus(db);
