@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +51,22 @@ describe(`backup with the media in a bucket (${kind})`, { timeout: 180_000 }, ()
     expect([...to.objects.keys()].sort()).toEqual([...from.objects.keys()].sort());
     for (const [key, object] of from.objects) expect(to.objects.get(key)!.body.equals(object.body), key).toBe(true);
     expect(await contents(target.url)).toEqual(await contents(source.url));
+  });
+
+  it("fails with no file written when a bucket object is missing halfway through", async () => {
+    const original = [...from.objects.keys()].find((key) => key.endsWith("/original"))!;
+    const kept = from.objects.get(original)!;
+    from.objects.delete(original);
+    try {
+      const out = join(dir, "incomplete.tar.gz");
+      const failed = await runScriptAsync("scripts/backup.ts", ["--out", out], source.url, { MEDIA_S3_URL: from.url() });
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toMatch(/backup failed, no archive written: the bucket has no object/);
+      // Neither the archive nor its temporary file nor the staged entries are left.
+      expect(readdirSync(dir).filter((name) => name.includes("incomplete"))).toEqual([]);
+    } finally {
+      from.objects.set(original, kept);
+    }
   });
 
   it("refuses, writing nothing, when the target names no bucket", async () => {
