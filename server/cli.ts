@@ -2,7 +2,9 @@
 // to an existing account whose address is verified (the operator on the server is trusted), else
 // as an invitation mailed to the address; `remove <email>` takes it away (never the last admin's); `list` prints who holds
 // which role. Works on the database the environment names (SQLite by default). Every change is
-// in the audit log as done from the command line.
+// in the audit log as done from the command line. `migrations` lists the migrations the database
+// has applied and those this release would apply on its next start, and changes nothing.
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -10,7 +12,7 @@ const args = process.argv.slice(2);
 const roleFlag = args.indexOf("--role");
 const role = roleFlag >= 0 ? args.splice(roleFlag, 2)[1] : "Admin";
 const [command, email] = args;
-const usage = "usage: npm run admin -- add <email> [--role Editor|Admin] | remove <email> | list";
+const usage = "usage: npm run admin -- add <email> [--role Editor|Admin] | remove <email> | list | migrations";
 
 const serverBuild = resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const mod = (await import(pathToFileURL(serverBuild).href)) as typeof import("./index.ts");
@@ -27,6 +29,8 @@ async function run(): Promise<number> {
     return 2;
   }
   const config = mod.loadConfig({ ...process.env, LOG_LEVEL: "error" });
+  // Read-only: opening the services would apply the pending migrations it is asked to list.
+  if (command === "migrations") return listMigrations(config);
   const services = await mod.createServices(config);
   try {
     if (command === "add") {
@@ -65,6 +69,29 @@ async function run(): Promise<number> {
     return 1;
   } finally {
     await services.db.destroy();
+  }
+}
+
+async function listMigrations(config: ReturnType<typeof mod.loadConfig>): Promise<number> {
+  // Listing must not create the SQLite file it is asked about.
+  if (config.database.kind === "sqlite" && !existsSync(config.database.file)) {
+    console.error(`no database at ${config.database.file} yet: every migration is pending (the first start applies them)`);
+    return 1;
+  }
+  const { db } = mod.openDatabase(config.database);
+  try {
+    const { applied, pending, unknown } = await mod.migrationStatus(db);
+    const known = new Set(unknown);
+    console.log(`applied (${applied.length}):`);
+    for (const m of applied) console.log(`  ${m.name}  ${m.at}${known.has(m.name) ? "  (not in this release: the database was upgraded by a newer one)" : ""}`);
+    console.log(`pending (${pending.length}):${pending.length ? "" : " none"}`);
+    for (const name of pending) console.log(`  ${name}`);
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    await db.destroy();
   }
 }
 

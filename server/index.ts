@@ -13,3 +13,9 @@ export { listRoleHolders, roleRowOf } from "~/users/roles.server.ts";
 export { deleteUser, grantRole } from "~/users/users.server.ts";
 export { COMMAND_LINE } from "~/audit/actions.ts";
 export { isRole } from "~/auth/roles.ts";
+
+// For the backup and restore commands (scripts/backup.ts, scripts/restore.ts) and `admin -- migrations`.
+export { openDatabase } from "~/db/db.server.ts";
+export { migrationStatus } from "~/db/migration-status.server.ts";
+export { createBackup, defaultBackupName } from "~/backup/backup.server.ts";
+export { ArchiveError, RestoreRefused, restoreBackup, verifyArchive } from "~/backup/restore.server.ts";
