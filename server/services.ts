@@ -7,6 +7,7 @@ import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
 import { createFailureMemory, createHealth } from "~/health/health.server.ts";
 import { createJobQueue } from "~/jobs/queue.server.ts";
 import { createLogger } from "~/logger.server.ts";
+import { loadMailBrand } from "~/mail/brand.server.ts";
 import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
 import { createMediaLibrary } from "~/media/library.server.ts";
 import { createOrderFileStore } from "~/orders/files/order-files.server.ts";
@@ -35,7 +36,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     },
   });
   const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
-  jobs.register(mailDeliveryJob(config, log));
+  jobs.register(mailDeliveryJob(config, log, () => loadMailBrand(db, config.appUrl)));
   jobs.register(scheduledPublishJob(db, log));
   const mailer = createMailer(db, jobs);
   const rateLimiter = createRateLimiter(db, config.rateLimitPerMinute, { now: options.now });
