@@ -35,8 +35,8 @@ const ROW = 44;
 
 /** Columns over a zero line; a negative value hangs below it, in red. */
 function Columns({ bars }: { bars: ChartBar[] }) {
-  const top = 28;
-  const bottom = COLUMNS_HEIGHT - 36;
+  const top = 32;
+  const bottom = COLUMNS_HEIGHT - 40;
   const max = Math.max(0, ...bars.map((b) => b.value));
   const min = Math.min(0, ...bars.map((b) => b.value));
   const span = max - min || 1;
@@ -48,7 +48,7 @@ function Columns({ bars }: { bars: ChartBar[] }) {
       {highest && (
         <>
           <line x1={0} x2={WIDTH} y1={y(max)} y2={y(max)} stroke={GRID} strokeDasharray="4 4" />
-          <text x={0} y={y(max) - 8} fill={INK} fontSize={16}>
+          <text x={0} y={y(max) - 8} fill={INK} fontSize={20}>
             {`Highest: ${highest.display}`}
           </text>
         </>
@@ -58,7 +58,7 @@ function Columns({ bars }: { bars: ChartBar[] }) {
         return (
           <g key={b.label}>
             <rect x={i * slot + slot * 0.15} y={Math.min(y(b.value), y(0))} width={slot * 0.7} height={Math.max(height, b.value === 0 ? 0 : 1)} fill={b.value < 0 ? NEGATIVE : BAR} rx={3} />
-            <text x={i * slot + slot / 2} y={COLUMNS_HEIGHT - 10} fill={INK} fontSize={16} textAnchor="middle">
+            <text x={i * slot + slot / 2} y={COLUMNS_HEIGHT - 8} fill={INK} fontSize={22} textAnchor="middle">
               {b.label}
             </text>
           </g>
@@ -71,19 +71,19 @@ function Columns({ bars }: { bars: ChartBar[] }) {
 
 /** One row per bar: its name, the bar, its value. */
 function Rows({ bars }: { bars: ChartBar[] }) {
-  const labelWidth = 180;
-  const valueWidth = 150;
+  const labelWidth = 200;
+  const valueWidth = 170;
   const room = WIDTH - labelWidth - valueWidth;
   const max = Math.max(1, ...bars.map((b) => b.value));
   return (
     <>
       {bars.map((b, i) => (
         <g key={b.label}>
-          <text x={0} y={i * ROW + 28} fill={INK} fontSize={18}>
-            {b.label.length > 16 ? `${b.label.slice(0, 15)}…` : b.label}
+          <text x={0} y={i * ROW + 30} fill={INK} fontSize={22}>
+            {b.label.length > 13 ? `${b.label.slice(0, 12)}…` : b.label}
           </text>
           <rect x={labelWidth} y={i * ROW + 8} width={Math.max(0, (b.value / max) * room)} height={28} fill={BAR} rx={3} />
-          <text x={labelWidth + Math.max(0, (b.value / max) * room) + 8} y={i * ROW + 28} fill={INK} fontSize={18}>
+          <text x={labelWidth + Math.max(0, (b.value / max) * room) + 8} y={i * ROW + 30} fill={INK} fontSize={22}>
             {b.display}
           </text>
         </g>

@@ -56,7 +56,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <tr>
               <Cell>Refunds and reversals</Cell>
               <Cell>{totals.returned}</Cell>
-              <Cell>{formatUsd(-totals.returnedCents)}</Cell>
+              <Cell>{formatUsd(totals.returnedCents ? -totals.returnedCents : 0)}</Cell>
             </tr>
             <tr>
               <Cell>Net</Cell>
