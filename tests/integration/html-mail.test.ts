@@ -142,6 +142,12 @@ describe("the other mails", () => {
     const reset = resets.find((m) => m.subject === "Reset your Rankwell password")!;
     expect(reset.text).toMatch(/^Someone asked to reset the password of your Rankwell account\.\n\nChoose a new password here \(the link works for one hour\):\nhttp\S+\n\nIf it was not you, ignore this mail; your password stays as it is\.$/);
     expect(reset.html).toContain(">Choose a new password</a>");
+    const invited = await server.mailsFrom(() => admin.form("/add-user", { userEmail: "invited@example.com", userRole: "Editor" }));
+    const invitation = invited.find((m) => m.to === "invited@example.com")!;
+    const invitationLink = invitation.text.match(/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/)![0];
+    expect(invitation.text).toContain(`To accept, open this link within 7 days (you can create your account there if you have none yet):\n${invitationLink}\n`);
+    expect(invitation.html).toContain(`<a href="${invitationLink}"`);
+    expect(invitation.html).toContain(">Accept the invitation</a>");
   });
 
   it("shows the logo section's image when it is one mail clients show (PNG), absolute to APP_URL", async () => {
