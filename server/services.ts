@@ -7,13 +7,13 @@ import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
 import { createFailureMemory, createHealth } from "~/health/health.server.ts";
 import { createJobQueue } from "~/jobs/queue.server.ts";
 import { createLogger } from "~/logger.server.ts";
-import { loadMailBrand } from "~/mail/brand.server.ts";
 import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
 import { createMediaLibrary } from "~/media/library.server.ts";
 import { createOrderFileStore } from "~/orders/files/order-files.server.ts";
 import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import type { Services } from "~/services.server.ts";
+import { loadMailBrand } from "./mail-brand.ts";
 
 export interface ServiceOptions {
   /** The clock rate limits and the sign-in throttle count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
