@@ -8,13 +8,18 @@ import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/qu
 import type { Logger } from "../logger.server.ts";
 import { contentFromText, type MailBrand, type MailContent, mailHtml, mailText } from "./template.ts";
 
-/** A queued mail (the `mail` job's payload): the plain text, and the content its HTML part is rendered from. */
+/**
+ * A mail. Queued (the `mail` job's payload): the plain text and the content its HTML part is
+ * rendered from. Delivered: the plain text and the HTML, nothing else.
+ */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   /** Absent in mail queued before HTML mail: its HTML is made from the text. */
   content?: MailContent;
+  /** Rendered at delivery (template.ts); never stored in the queue. */
+  html?: string;
 }
 
 /**
@@ -90,14 +95,6 @@ export function createMailer(db: Db, jobs: JobQueue): Mailer {
   };
 }
 
-/** A mail as it leaves: plain text and HTML (SMTP sends them as multipart/alternative). */
-interface RenderedMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
 /**
  * Delivers queued mail: through SMTP when SMTP_URL is set, otherwise into the outbox folder as
  * JSON (and the log), so a developer offline can still follow a password-reset link. An SMTP
@@ -113,6 +110,7 @@ export function mailDeliveryJob(config: Config, log: Logger, brand: () => Promis
     leaseSeconds: 120,
     async run(mail) {
       const content = mail.content ?? contentFromText(mail.subject, mail.text);
+      // Text and HTML only: SMTP sends them as multipart/alternative, the folder keeps both.
       await deliver({ to: mail.to, subject: mail.subject, text: mail.text, html: mailHtml(content, await brand(), mail.subject) });
       log.info(`mail to ${mail.to} "${mail.subject}" delivered`);
     },
@@ -121,7 +119,7 @@ export function mailDeliveryJob(config: Config, log: Logger, brand: () => Promis
 
 function smtpDelivery(smtpUrl: string, from: string, timeoutSeconds: number) {
   const transport = nodemailer.createTransport({ url: smtpUrl, ...smtpTimeouts(timeoutSeconds) } as Parameters<typeof nodemailer.createTransport>[0]);
-  return async (mail: RenderedMail) => {
+  return async (mail: Mail) => {
     try {
       await transport.sendMail({ from, ...mail });
     } catch (error) {
@@ -133,7 +131,7 @@ function smtpDelivery(smtpUrl: string, from: string, timeoutSeconds: number) {
 }
 
 function folderDelivery(outboxDir: string, from: string) {
-  return async (mail: RenderedMail) => {
+  return async (mail: Mail) => {
     mkdirSync(outboxDir, { recursive: true });
     const file = join(outboxDir, `${Date.now()}-${newId()}.json`);
     writeFileSync(file, JSON.stringify({ from, ...mail, date: new Date().toISOString() }, null, 2));
