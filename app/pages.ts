@@ -115,6 +115,9 @@ export const PAGES: readonly PageRow[] = [
   { path: "/admin/orders/:id", file: "routes/admin/order.tsx", access: "Admin", frame: true },
   { path: "/admin/payment-status/:id", file: "routes/admin/order-status.tsx", access: "Admin", frame: true },
   { path: "/admin/payments", file: "routes/admin/payments.tsx", access: "Admin", frame: true, nav: { group: "Orders and payments", label: "Payments" } },
+  // Payments and refunds of a date range, and their CSV (reports/money.server.ts).
+  { path: "/admin/reports", file: "routes/admin/reports.tsx", access: "Admin", frame: true, nav: { group: "Orders and payments", label: "Reports", within: ["/admin/reports/money.csv"] } },
+  { path: "/admin/reports/money.csv", file: "routes/admin/reports-csv.tsx", access: "Admin" },
   { path: "/admin/briefs", file: "routes/admin/briefs.tsx", access: "Admin", frame: true, nav: { group: "Orders and payments", label: "Briefs", within: ["/admin/briefs/:planId"] } },
   { path: "/admin/briefs/:planId", file: "routes/admin/brief-questions.tsx", access: "Admin", frame: true },
   { path: "/all-messages", file: "routes/admin/all-messages.tsx", access: "Admin", frame: true, nav: { group: "Inbox", label: "Messages", within: ["/view/:id"] } },

@@ -14,6 +14,7 @@ import { createOrderFileStore } from "~/orders/files/order-files.server.ts";
 import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import type { Services } from "~/services.server.ts";
+import { loadMailBrand } from "./mail-brand.ts";
 
 export interface ServiceOptions {
   /** The clock rate limits and the sign-in throttle count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
@@ -36,7 +37,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     },
   });
   const jobs = createJobQueue({ db, dbKind: kind, log, pollMs: config.jobs.pollMs });
-  jobs.register(mailDeliveryJob(config, log));
+  jobs.register(mailDeliveryJob(config, log, () => loadMailBrand(db, config.appUrl)));
   jobs.register(scheduledPublishJob(db, log));
   const mailer = createMailer(db, jobs);
   const rateLimiter = createRateLimiter(db, config.rateLimitPerMinute, { now: options.now });

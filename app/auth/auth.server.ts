@@ -83,6 +83,12 @@ function authOptions(config: Config, { db, kind, mailer, rateLimiter, now }: Aut
           to: user.email,
           subject: "Reset your Rankwell password",
           text: `Someone asked to reset the password of your Rankwell account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
+          content: {
+            title: "Reset your password",
+            paragraphs: ["Someone asked to reset the password of your Rankwell account.", "Choose a new password with this link (it works for one hour):"],
+            button: { label: "Choose a new password", url },
+            after: ["If it was not you, ignore this mail; your password stays as it is."],
+          },
         });
       },
       onPasswordReset: async ({ user }: { user: { id: string; email: string } }) => {
@@ -102,6 +108,12 @@ function authOptions(config: Config, { db, kind, mailer, rateLimiter, now }: Aut
           to: user.email,
           subject: "Verify your Rankwell address",
           text: `Please confirm that ${user.email} is your address by opening this link (it works for ${VERIFY_HOURS} hours):\n${verifyEmailUrl(config.appUrl, token)}\n\nIf you did not create a Rankwell account, ignore this mail.`,
+          content: {
+            title: "Verify your address",
+            paragraphs: [`Please confirm that ${user.email} is your address by opening this link (it works for ${VERIFY_HOURS} hours):`],
+            button: { label: "Verify my address", url: verifyEmailUrl(config.appUrl, token) },
+            after: ["If you did not create a Rankwell account, ignore this mail."],
+          },
         });
       },
     },

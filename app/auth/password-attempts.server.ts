@@ -106,6 +106,15 @@ export function passwordAttemptHooks({ db, limiter, throttle, mailer, appUrl, cl
         `If it was not you: choose a long password used nowhere else, and set up two-step sign-in (an authenticator app or a passkey) on your account page: ${appUrl}/account`,
         "",
       ].join("\n"),
+      content: {
+        title: "Many wrong passwords",
+        paragraphs: [
+          `Someone tried to sign in to your Rankwell account with a wrong password ${failures} times in the last hour (the last try from the address ${ip}).`,
+          "Each try was refused, and an address that keeps trying is slowed down; you can still sign in as usual. If it was you, there is nothing to do.",
+          "If it was not you: choose a long password used nowhere else, and set up two-step sign-in (an authenticator app or a passkey) on your account page.",
+        ],
+        button: { label: "Your account page", url: `${appUrl}/account` },
+      },
     });
   }
 

@@ -14,4 +14,10 @@ describe("csv", () => {
     }
     expect(csvCell("plain@x.io")).toBe('"plain@x.io"');
   });
+
+  it("leaves a negative amount a number, and still defuses anything more after a minus", () => {
+    expect(csvCell("-149.99")).toBe('"-149.99"');
+    expect(csvCell("-5")).toBe('"-5"');
+    for (const value of ["-1+1", "-149.99)*cmd", "-1.2.3", "- 1"]) expect(csvCell(value).startsWith(`"'`)).toBe(true);
+  });
 });

@@ -70,7 +70,12 @@ async function tellAdmins(deps: Pick<Services, "mailer" | "config">, trx: DbOrTr
       {
         to,
         subject: `New message: ${row.subject}`.slice(0, 200),
-        text: [`${row.name} <${row.email}> sent a message through the contact form.`, "", `Subject: ${row.subject}`, "", `Read it: ${deps.config.appUrl}/view/${row.id}`].join("\n"),
+        content: {
+          title: "New message",
+          paragraphs: [`${row.name} <${row.email}> sent a message through the contact form.`],
+          table: [["Subject", row.subject]],
+          button: { label: "Read it", url: `${deps.config.appUrl}/view/${row.id}` },
+        },
       },
       trx,
     );

@@ -55,6 +55,14 @@ export async function addSubscriber(
           unsubscribeUrl(services.config.appUrl, token),
           "",
         ].join("\n"),
+        content: {
+          title: "You are subscribed",
+          paragraphs: [
+            `Thank you for subscribing to Rankwell updates with ${subemail}.`,
+            "If you did not ask for this, or no longer want our updates, unsubscribe with this link (no sign-in needed):",
+          ],
+          button: { label: "Unsubscribe", url: unsubscribeUrl(services.config.appUrl, token) },
+        },
       },
       trx,
     );

@@ -92,7 +92,8 @@ export interface PlacedOrder {
 /**
  * Places an order for `user`. The customer chooses only the plan and their name, address and
  * country; the price comes from the stored plan, the email from the account, and the statuses
- * and date from here. Admins are told of the new order by mail.
+ * and date from here. The customer gets a confirmation and Admins a note, queued by mail in the
+ * order's transaction.
  *
  * With an `idempotencyKey` (the form's token, the API's Idempotency-Key) the order is placed at
  * most once per customer and key: a retried submit, or two racing at once, gets the first order
@@ -140,11 +141,12 @@ export async function createOrder(
     if (earlier) return replay(earlier, row);
   }
   try {
-    // The order and the admins' notes are stored together: an acknowledged order always has them.
+    // The order, its confirmation and the admins' notes are stored together: an acknowledged order always has them.
     await services.db.transaction().execute(async (trx) => {
       await trx.insertInto("orders").values(row).execute();
       await recordStage(trx, { orderId: row.id, from: null, to: row.stage, by: row.customer_email, at: now });
       await startBrief(trx, row.id, plan.id, now, early);
+      await tellCustomer(services, trx, row);
       await tellAdmins(services, trx, row);
     });
   } catch (error) {
@@ -178,19 +180,44 @@ async function tellAdmins(services: Pick<Services, "mailer" | "config">, trx: Db
       {
         to,
         subject: `New order: ${row.package_name} (${formatUsd(row.price_cents)})`,
-        text: [
-          `${row.customer_name} <${row.customer_email}> ordered the ${row.package_name} plan on ${shortDate(row.created_at)}.`,
-          "",
-          `Amount: ${formatUsd(row.price_cents)} (not paid yet)`,
-          `Country: ${row.customer_country}`,
-          `Order id: ${row.id}`,
-          "",
-          `All orders: ${services.config.appUrl}/total-orders`,
-        ].join("\n"),
+        content: {
+          title: "New order",
+          paragraphs: [`${row.customer_name} <${row.customer_email}> ordered the ${row.package_name} plan on ${shortDate(row.created_at)}.`],
+          table: [
+            ["Amount", `${formatUsd(row.price_cents)} (not paid yet)`],
+            ["Country", row.customer_country],
+            ["Order id", row.id],
+          ],
+          button: { label: "All orders", url: `${services.config.appUrl}/total-orders` },
+        },
       },
       trx,
     );
   }
+}
+
+/** The customer's confirmation that the order is placed, and what comes next (paying). */
+async function tellCustomer(services: Pick<Services, "mailer" | "config">, trx: DbOrTrx, row: OrderRow): Promise<void> {
+  await services.mailer.send(
+    {
+      to: row.customer_email,
+      subject: `Order placed: your ${row.package_name} plan`,
+      content: {
+        title: "Thank you for your order",
+        paragraphs: [
+          `Hello ${row.customer_name},`,
+          `We have your order of the ${row.package_name} plan, placed on ${shortDate(row.created_at)}. It is waiting for payment: pay with PayPal from the order's page, and tell us about your site in the brief.`,
+        ],
+        table: [
+          ["Order", row.id],
+          ["Plan", row.package_name],
+          ["Amount", `${formatUsd(row.price_cents)} (USD, not paid yet)`],
+        ],
+        button: { label: "Open your order", url: `${services.config.appUrl}/orders/${row.id}` },
+      },
+    },
+    trx,
+  );
 }
 
 /** Who sees which orders: a customer their own (by account id, in SQL), an admin all. */

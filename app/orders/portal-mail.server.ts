@@ -21,7 +21,18 @@ export const orderName = (order: Pick<OrderRow, "package_name" | "id">) => `${or
 export async function mailSide(services: MailServices, trx: DbOrTrx, order: OrderRow, to: Side, mail: { subject: string; lines: string[] }): Promise<void> {
   const link = `${services.config.appUrl}${orderPagePath(order.id, to)}`;
   const recipients = to === "customer" ? [order.customer_email] : await listAdmins(trx);
+  const content = { title: mail.subject, paragraphs: paragraphsOf(mail.lines), button: { label: "Open the order", url: link } };
   for (const recipient of recipients) {
-    await services.mailer.send({ to: recipient, subject: mail.subject, text: [...mail.lines, "", `Open the order: ${link}`].join("\n") }, trx);
+    await services.mailer.send({ to: recipient, subject: mail.subject, text: [...mail.lines, "", `Open the order: ${link}`].join("\n"), content }, trx);
   }
+}
+
+/** Lines with blank ones between paragraphs, as paragraphs (a line may hold a customer's own line breaks). */
+export function paragraphsOf(lines: readonly string[]): string[] {
+  const paragraphs: string[][] = [[]];
+  for (const line of lines) {
+    if (line === "") paragraphs.push([]);
+    else paragraphs.at(-1)!.push(line);
+  }
+  return paragraphs.filter((p) => p.length).map((p) => p.join("\n"));
 }

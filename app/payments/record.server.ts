@@ -84,17 +84,43 @@ async function queueReceipt(services: Pick<Services, "config" | "mailer">, trx: 
     {
       to: order.customer_email,
       subject: `Receipt: your ${order.package_name} plan is paid`,
-      text: [
-        `Hello ${order.customer_name},`,
-        "",
-        `Thank you: we have received your payment of ${formatUsd(order.price_cents)} for the ${order.package_name} plan you ordered on ${shortDate(order.created_at)}.`,
-        "",
-        `Order: ${order.id}`,
-        `PayPal transaction: ${txnId}`,
-        `Amount: ${formatUsd(order.price_cents)} (USD)`,
-        "",
-        `Your orders: ${services.config.appUrl}/my-order`,
-      ].join("\n"),
+      content: {
+        title: "Payment received",
+        paragraphs: [
+          `Hello ${order.customer_name},`,
+          `Thank you: we have received your payment of ${formatUsd(order.price_cents)} for the ${order.package_name} plan you ordered on ${shortDate(order.created_at)}.`,
+        ],
+        table: [
+          ["Order", order.id],
+          ["PayPal transaction", txnId],
+          ["Amount", `${formatUsd(order.price_cents)} (USD)`],
+        ],
+        button: { label: "Your orders", url: `${services.config.appUrl}/my-order` },
+      },
+    },
+    trx,
+  );
+}
+
+/** The customer's note of a refund (full or part), in the refund's transaction. */
+async function queueRefundNote(services: Pick<Services, "config" | "mailer">, trx: DbOrTrx, order: Pick<OrderRow, "id" | "customer_email" | "customer_name" | "package_name" | "created_at">, refundId: string, amountCents: number, full: boolean): Promise<void> {
+  await services.mailer.send(
+    {
+      to: order.customer_email,
+      subject: `Refund: ${formatUsd(amountCents)} for your ${order.package_name} plan`,
+      content: {
+        title: full ? "Your payment is refunded" : "Part of your payment is refunded",
+        paragraphs: [
+          `Hello ${order.customer_name},`,
+          `We have refunded ${formatUsd(amountCents)} of your payment for the ${order.package_name} plan you ordered on ${shortDate(order.created_at)}. PayPal returns it to the account you paid with; it may take a few days to show there.`,
+        ],
+        table: [
+          ["Order", order.id],
+          ["PayPal refund", refundId],
+          ["Amount refunded", `${formatUsd(amountCents)} (USD)`],
+        ],
+        button: { label: "Your orders", url: `${services.config.appUrl}/my-order` },
+      },
     },
     trx,
   );
@@ -114,12 +140,12 @@ export interface RefundNotice {
  * of a payment add up to all of it, the order becomes Refunded (and leaves Total Sales). Every one
  * needs a person's attention: a reversal most of all (the money is gone).
  */
-export async function recordRefund(services: Pick<Services, "db">, notice: RefundNotice): Promise<Outcome> {
+export async function recordRefund(services: Pick<Services, "db" | "config" | "mailer">, notice: RefundNotice): Promise<Outcome> {
   const base = { reference: notice.refundId, amountCents: notice.amountCents, currency: "USD" };
   const payment = await services.db
     .selectFrom("payments")
     .innerJoin("orders", "orders.id", "payments.order_id")
-    .select(["payments.id", "payments.amount_cents", "orders.id as order_id"])
+    .select(["payments.id", "payments.amount_cents", "orders.id as order_id", "orders.customer_email", "orders.customer_name", "orders.package_name", "orders.created_at"])
     .where("payments.provider", "=", PAYMENTS_PROVIDER)
     .where("payments.txn_id", "=", notice.txnId)
     .executeTakeFirst();
@@ -148,7 +174,9 @@ export async function recordRefund(services: Pick<Services, "db">, notice: Refun
         .where("payment_id", "=", payment.id)
         .where("kind", "=", "refund")
         .executeTakeFirstOrThrow();
-      if (Number(refunded) < payment.amount_cents) {
+      const full = Number(refunded) >= payment.amount_cents;
+      await queueRefundNote(services, trx, { ...payment, id: orderId }, notice.refundId, notice.amountCents, full);
+      if (!full) {
         outcome = { ...base, orderId, outcome: "partially-refunded", attention: true, reason: `partial refund of ${formatUsd(notice.amountCents)} (${formatUsd(Number(refunded))} of ${formatUsd(payment.amount_cents)} so far): the order stays Paid` };
         return;
       }

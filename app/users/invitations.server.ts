@@ -46,6 +46,15 @@ export async function sendInvitation(trx: DbOrTrx, services: InvitationServices,
         "Until the link is followed the role does nothing. If you did not expect this mail, ignore it.",
         "",
       ].join("\n"),
+      content: {
+        title: `You are invited as ${role}`,
+        paragraphs: [
+          `${invitedBy} made ${grant.email} ${role} of ${services.config.appUrl}.`,
+          `To accept, open this link within ${INVITATION_DAYS} days (you can create your account there if you have none yet):`,
+        ],
+        button: { label: "Accept the invitation", url: invitationUrl(services.config.appUrl, token) },
+        after: ["Until the link is followed the role does nothing. If you did not expect this mail, ignore it."],
+      },
     },
     trx,
   );

@@ -25,7 +25,7 @@ const VIEWPORTS = [
 ] as const;
 
 /** Not screens: an action, a download, feeds for crawlers. */
-const NOT_SCREENS = new Set(["/logout", "/all-subscriber/csv", "/sitemap.xml", "/robots.txt", "/orders/:id/files/:fileId/:name"]);
+const NOT_SCREENS = new Set(["/logout", "/all-subscriber/csv", "/admin/reports/money.csv", "/sitemap.xml", "/robots.txt", "/orders/:id/files/:fileId/:name"]);
 
 /** Pages whose parameter no page links to: opened with a made-up value (their "not valid" screen). */
 const MADE_UP: Record<string, string> = { "/invitation/:token": "/invitation/not-a-real-token", "/unsubscribe/:token": "/unsubscribe/not-a-real-token" };
@@ -204,6 +204,56 @@ test("every admin screen, as an admin", async ({ browser }) => {
   await expect(page.getByRole("status")).toBeVisible();
   const { findings, visited } = await auditAll(page, "admin");
   expect(visited.length).toBeGreaterThan(20);
+  expect(report(findings)).toEqual([]);
+});
+
+/**
+ * The business at a glance (the admin dashboard's charts, with their tables opened) and the
+ * Reports screen (a range, and a refused date), with a paid order so the charts have bars.
+ */
+test("the dashboard's charts and tables, and the Reports screen", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = await newPage(browser);
+  const adminEmail = uniqueEmail("axe-reports-admin");
+  await register(admin, adminEmail);
+  await makeAdmin(admin, adminEmail);
+  await ensurePaymentAccount(admin);
+
+  const customer = await newPage(browser);
+  await register(customer, uniqueEmail("axe-reports"));
+  await customer.goto("/pricing/");
+  await customer.getByRole("article", { name: "Standard" }).getByRole("link").click();
+  await customer.getByLabel("Your name").fill("Ada Lovelace");
+  await customer.getByLabel("Address").fill("12 Analytical Row, London");
+  await customer.getByLabel("Country").fill("United Kingdom");
+  await customer.getByRole("button", { name: "Place order" }).click();
+  await expect(customer).toHaveURL(/\/pending-order\?placed=/);
+  const orderId = new URL(customer.url()).searchParams.get("placed")!;
+  await customer.goto(`/pay-now/${orderId}`);
+  await customer.getByRole("button", { name: "Pay with PayPal" }).click();
+  await customer.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(customer.getByText("Payment received.")).toBeVisible({ timeout: 10_000 });
+
+  const findings: Finding[] = [];
+  await admin.goto("/admin");
+  await expect(admin.getByRole("img", { name: /^Revenue by month, / })).toBeVisible();
+  await expect(admin.getByRole("img", { name: "Sales by package" })).toBeVisible();
+  await admin.getByText("Revenue by month as a table").click();
+  await admin.getByText("Sales by package as a table").click();
+  await expect(admin.getByRole("table", { name: "Sales by package" })).toContainText("Standard");
+  await expect(admin.getByRole("table", { name: /^Revenue by month/ }).getByRole("row")).toHaveCount(13);
+  findings.push(...(await audit(admin, "/admin (charts, tables open)")));
+
+  await admin.getByRole("main").getByRole("link", { name: /^Reports/ }).click();
+  await expect(admin).toHaveURL(/\/admin\/reports$/);
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Reports");
+  await admin.getByRole("button", { name: "Show" }).click();
+  await expect(admin.getByRole("table", { name: /^Money from / })).toContainText("Payments");
+  await expect(admin.getByRole("link", { name: /^Download CSV/ })).toBeVisible();
+  findings.push(...(await audit(admin, "/admin/reports?from=…&to=…")));
+  await admin.goto("/admin/reports?from=2026-02-30");
+  await expect(admin.getByText("From must be a date (YYYY-MM-DD)")).toBeVisible();
+  findings.push(...(await audit(admin, "/admin/reports?from=2026-02-30 (refused)")));
   expect(report(findings)).toEqual([]);
 });
 

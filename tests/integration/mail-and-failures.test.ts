@@ -28,6 +28,10 @@ describe("mail over SMTP", () => {
     expect(mail.to).toEqual(["smtp-user@example.com"]);
     expect(mail.data).toContain("Subject: Reset your Rankwell password");
     expect(mail.data.replace(/=\r?\n/g, "")).toContain(`${server.url}/api/auth/reset-password/`);
+    // Plain text and HTML as alternatives of one message (app/mail/template.ts renders both).
+    expect(mail.data).toMatch(/^Content-Type: multipart\/alternative;\s+boundary=/m);
+    expect(mail.data).toMatch(/^Content-Type: text\/plain; charset=utf-8/m);
+    expect(mail.data).toMatch(/^Content-Type: text\/html; charset=utf-8/m);
     expect(await server.outbox()).toEqual([]);
   });
 });

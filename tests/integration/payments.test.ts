@@ -120,7 +120,7 @@ describe("an IPN that passes every rule", () => {
   it("sent twice is stored and applied once: one payment, one receipt; the order stays Paid", async () => {
     const order = await placeOrder(alice, premium);
     const ipn = validIpn(order);
-    const receipts = async () => (await server.outbox()).filter((m) => m.to === "alice@example.com" && m.text.includes(order._id)).length;
+    const receipts = async () => (await server.outbox()).filter((m) => m.to === "alice@example.com" && m.subject.startsWith("Receipt") && m.text.includes(order._id)).length;
     expect((await sendIpn(server, ipn)).outcome).toBe("paid");
     const before = await eventIds(server);
     const again = await postIpn(ipn);
@@ -156,10 +156,16 @@ describe("an IPN that passes every rule", () => {
     expect(await statusOf(order._id)).toBe("Refunded");
     expect(await salesCents()).toBe(salesBefore - 14999);
     expect(await spent()).toBeCloseTo(spentBefore - 149.99, 2);
+    // The customer is told, in text and HTML, once.
+    const refundMails = async () => (await server.outbox()).filter((m) => m.to === "alice@example.com" && m.subject === "Refund: $149.99 for your Premium plan" && m.text.includes(order._id));
+    const [note] = await refundMails();
+    expect(note!.text).toContain(`Order: ${order._id}\nPayPal refund: ${refund.reference}\nAmount refunded: $149.99 (USD)`);
+    expect(note!.html).toContain("Your payment is refunded</h1>");
     // The same refund again changes nothing more.
     await postIpn({ ...validIpn(order), payment_status: "Refunded", mc_gross: "-149.99", txn_id: refund.reference!, parent_txn_id: paid.txn_id });
     await server.drainJobs();
     expect(await salesCents()).toBe(salesBefore - 14999);
+    expect(await refundMails()).toHaveLength(1);
   });
 
   it("a partial refund is flagged and the order stays Paid; Reversed and Canceled_Reversal are flagged", async () => {

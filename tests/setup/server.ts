@@ -75,6 +75,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part (app/mail/template.ts). */
+  html: string;
 }
 
 /** A fixed clock for rate limits: every attempt falls in one window, however long a test takes. */

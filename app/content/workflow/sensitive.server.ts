@@ -24,19 +24,15 @@ export function assertWriter(actor: Actor, def: SectionDef): string {
 export async function announceChange(trx: DbOrTrx, def: SectionDef, before: string | null, values: Record<string, string>, by: string, appUrl?: string): Promise<void> {
   if (!def.sensitive) return;
   const old = before ? (JSON.parse(before) as Record<string, string>) : {};
-  const lines = Object.entries(def.fields).map(([name, field]) => `${field.label}: ${old[name] ? `“${old[name]}”` : "(none)"} → ${values[name] ? `“${values[name]}”` : "(none)"}`);
+  const changes = Object.entries(def.fields).map(([name, field]) => [field.label, `${old[name] ? `“${old[name]}”` : "(none)"} → ${values[name] ? `“${values[name]}”` : "(none)"}`] as const);
+  const lead = `${by} changed the ${def.label.toLowerCase()} of Rankwell${appUrl ? ` (${appUrl})` : ""} at ${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC:`;
+  const advice = "If you did not expect this, check it in the admin area now (Admin, Settings, and the Audit log) and end that person's sessions.";
   for (const to of await listAdmins(trx)) {
     await queueMail(trx, {
       to,
       subject: `Rankwell: the ${def.label.toLowerCase()} was changed`,
-      text: [
-        `${by} changed the ${def.label.toLowerCase()} of Rankwell${appUrl ? ` (${appUrl})` : ""} at ${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC:`,
-        "",
-        ...lines,
-        "",
-        "If you did not expect this, check it in the admin area now (Admin, Settings, and the Audit log) and end that person's sessions.",
-        "",
-      ].join("\n"),
+      text: [lead, "", ...changes.map(([label, change]) => `${label}: ${change}`), "", advice, ""].join("\n"),
+      content: { title: `The ${def.label.toLowerCase()} was changed`, paragraphs: [lead], table: changes, after: [advice] },
     });
   }
 }

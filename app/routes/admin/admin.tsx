@@ -16,6 +16,8 @@ import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
 import { INBOX_PAGE_SIZES } from "~/inbox/page-sizes.ts";
 import { outboxCounts } from "~/mail/outbox.server.ts";
 import { attentionCount } from "~/payments/events.server.ts";
+import { businessAtAGlance } from "~/reports/glance.server.ts";
+import { BusinessAtAGlance } from "~/reports/glance.tsx";
 import { requestContext } from "~/services.server.ts";
 import { Pagination } from "~/ui/pagination.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
@@ -31,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // An Editor's dashboard: the content shortcuts only. Orders, sales and people are the Admin's.
   if (!hasRole(viewer, "Admin")) return { email: user.email, unpublished, admin: null };
   const url = new URL(request.url);
-  const [salesCents, orders, subscribers, payment, needingAttention, mail, unreadMessages, work] = await Promise.all([
+  const [salesCents, orders, subscribers, payment, needingAttention, mail, unreadMessages, work, glance] = await Promise.all([
     paidTotalCents(services.db),
     listOrders(services.db, {}, pageParam(url, "orders"), ORDER_PAGE_SIZES.adminDashboard),
     listSubscribers(services.db, pageParam(url, "subscribers"), INBOX_PAGE_SIZES.dashboardSubscribers),
@@ -40,11 +42,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     outboxCounts(services.db),
     unreadCount(services.db),
     orderWork(services.db),
+    businessAtAGlance(services.db),
   ]);
   return {
     email: user.email,
     unpublished,
-    admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed, unreadMessages, work },
+    admin: { totalSales: formatUsd(salesCents), orders, subscribers, payment, needingAttention, failedMail: mail.failed, unreadMessages, work, glance },
   };
 }
 
@@ -67,7 +70,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { totalSales, orders, subscribers, payment, needingAttention, failedMail, unreadMessages, work } = admin;
+  const { totalSales, orders, subscribers, payment, needingAttention, failedMail, unreadMessages, work, glance } = admin;
   const shortcuts: [string, string, string][] = [
     content[0]!,
     content[1]!,
@@ -77,6 +80,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     ["/add-user", "Admin", "Add an admin"],
     [payment.path, "Payment", payment.isSet ? "PayPal email" : "Set the PayPal email"],
     ["/admin/payments", "Payments", needingAttention ? `${needingAttention} need attention` : "Notifications and events"],
+    ["/admin/reports", "Reports", "Payments and refunds as CSV"],
   ];
   return (
     <>
@@ -111,6 +115,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       )}
       <Shortcuts shortcuts={shortcuts} />
       <OrderWork work={work} />
+      <BusinessAtAGlance glance={glance} />
       <section aria-labelledby="total-sales" className="mt-8 rounded-lg border border-gray-200 bg-gray-50 p-5">
         <h2 id="total-sales" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
           Total Sales
