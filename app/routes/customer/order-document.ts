@@ -22,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       "Content-Type": "application/pdf",
       "Content-Length": String(file.pdf.length),
       "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
+      // Cache-Control: private, no-store comes with every signed-in answer (server/session-dependent.ts).
     },
   });
 }
