@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { e2eEnv } from "../../playwright.config.ts";
@@ -13,6 +14,23 @@ import { ensurePaymentAccount, makeAdmin, register, uniqueEmail } from "./helper
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: e2eEnv.APP_URL, acceptDownloads: true });
   return context.newPage();
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe's violations on the page as it is, at phone and desktop widths (the new forms and tables). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(axeSource);
+    const ids = await page.evaluate(() =>
+      (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: { id: string }[] }> } }).axe.run(document).then((r) => r.violations.map((v) => v.id)),
+    );
+    found.push(...ids.map((id) => `${width}px: ${id}`));
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  return found;
 }
 
 const dollars = (text: string) => Number((/\$([\d,]+\.\d{2})/.exec(text)?.[1] ?? "NaN").replace(/,/g, ""));
@@ -70,6 +88,12 @@ test("a customer pays and opens the invoice from My orders; an Admin refunds hal
   expect(pdf.getTitle()).toBe(`Invoice ${number}`);
   expect(pdf.getAuthor()).toBe("Rankwell Search Ltd");
 
+  // The order page: the invoice and the billing form, accessible.
+  await page.goto(`/orders/${orderId}`);
+  await expect(page.getByRole("link", { name: `Invoice ${number} (PDF)` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Billing details" }).getByLabel("VAT id")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
   // The Admin refunds half from the order page.
   await admin.goto(`/admin/orders/${orderId}`);
   const money = admin.getByRole("region", { name: "Payment and refunds" });
@@ -82,5 +106,6 @@ test("a customer pays and opens the invoice from My orders; an Admin refunds hal
   await expect(money).toContainText(`Refunded$${half.toFixed(2)}`);
   await expect(money).toContainText(`Net$${(price - half).toFixed(2)}`);
   await expect(money.getByRole("table", { name: "Refunds of this order" })).toContainText("Half of the work was not needed");
+  expect(await axeViolations(admin)).toEqual([]);
   expect(await totalSales(admin)).toBeCloseTo(salesBefore + price - half, 2);
 });
