@@ -73,7 +73,8 @@ export async function refundOrder(services: Deps, actor: AuditActor, orderId: st
   const { db } = services;
   if (formKey) {
     const earlier = await db.selectFrom("refund_requests").selectAll().where("form_key", "=", formKey).executeTakeFirst();
-    if (earlier) return earlier.order_id === orderId && earlier.status === "pending" ? send(services, earlier, client) : earlier;
+    if (earlier && earlier.order_id !== orderId) throw new AppError(409, "This form belongs to another order. Reload the page and try again.");
+    if (earlier) return earlier.status === "pending" ? send(services, earlier, client) : earlier;
   }
   const { payment, leftCents } = await refundable(db, orderId);
   const pending = await db.selectFrom("refund_requests").select("id").where("order_id", "=", orderId).where("status", "=", "pending").executeTakeFirst();
@@ -126,7 +127,7 @@ async function send(services: Deps, request: RefundRequest, client: PayPalClient
     answer = await client.refundCapture(payment.txn_id, { amount: { currency_code: "USD", value: centsToAmount(request.amount_cents) }, note_to_payer: request.reason.slice(0, 255) }, request.request_id);
   } catch (error) {
     if (error instanceof PayPalApiError) {
-      const failure = `${error.issue}${error.message.includes("(") ? ` ${error.message.slice(error.message.indexOf("("))}` : ""}`;
+      const failure = `${error.issue}${error.description ? `: ${error.description}` : ""}`;
       await db.updateTable("refund_requests").set({ status: "refused", failure, updated_at: nowIso() }).where("id", "=", request.id).where("status", "=", "pending").execute();
       await recordOutcome(db, "paypal-orders", "refund", { orderId: request.order_id, reference: payment.txn_id, amountCents: request.amount_cents, currency: "USD", outcome: "refused", attention: true, reason: `PayPal refused a refund of ${formatUsd(request.amount_cents)}: ${failure}` });
       return reread();

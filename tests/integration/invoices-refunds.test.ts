@@ -288,13 +288,20 @@ describe("refunds from the admin", () => {
     paypal.refuseNext({ method: "POST", path: /\/refund$/ }, 422, "REFUND_TIME_LIMIT_EXCEEDED", "You are over the time limit to perform a refund on this capture.");
     const refused = await refund(orderId, "20.00");
     expect(refused.status).toBe(409);
-    expect(refused.text).toContain("PayPal refused the refund: REFUND_TIME_LIMIT_EXCEEDED");
+    expect(refused.text).toContain("PayPal refused the refund: REFUND_TIME_LIMIT_EXCEEDED: You are over the time limit to perform a refund on this capture.");
     const request = await db().selectFrom("refund_requests").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
     expect(request.status).toBe("refused");
     expect(request.failure).toContain("REFUND_TIME_LIMIT_EXCEEDED");
     expect(await statusOf(orderId)).toEqual({ payment_status: "Paid", refunded_cents: 0 });
     expect(await salesCents()).toBe(sales);
-    expect(pageText((await admin.page(`/admin/orders/${orderId}`)).html)).toContain("Refused by PayPal");
+    expect(pageText((await admin.page(`/admin/orders/${orderId}`)).html)).toContain("Refused by PayPal REFUND_TIME_LIMIT_EXCEEDED: You are over the time limit");
+    // The stand-in's own refusal: more than the capture at PayPal (our check passed: a stale total).
+    await db().updateTable("orders").set({ refunded_cents: -10000 }).where("id", "=", orderId).execute();
+    const exceeded = await refund(orderId, "200.00");
+    expect(exceeded.status).toBe(409);
+    expect(exceeded.text).toContain("PayPal refused the refund: REFUND_AMOUNT_EXCEEDED: The refund amount must be less than or equal to the capture amount that has not yet been refunded.");
+    await db().updateTable("orders").set({ refunded_cents: 0 }).where("id", "=", orderId).execute();
+    expect(await salesCents()).toBe(sales);
   });
 
   it("a refund whose answer is lost is sent again with the same request id: one refund at PayPal", async () => {

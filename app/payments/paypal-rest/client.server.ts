@@ -40,12 +40,15 @@ export class PayPalApiError extends Error {
   /** PayPal's issue (details[0].issue) or error name, e.g. ORDER_ALREADY_CAPTURED. */
   readonly issue: string;
   readonly debugId?: string;
+  /** PayPal's words for the issue (details[0].description, else its message). */
+  readonly description?: string;
   constructor(status: number, body: ErrorBody | undefined, what: string) {
     const issue = body?.details?.[0]?.issue ?? body?.name ?? body?.error ?? `HTTP_${status}`;
     super(`PayPal refused ${what}: HTTP ${status} ${issue}${body?.message ? ` (${body.message})` : ""}`);
     this.status = status;
     this.issue = issue;
     this.debugId = body?.debug_id;
+    this.description = body?.details?.[0]?.description ?? body?.message;
   }
 }
 
