@@ -170,7 +170,19 @@ export async function applyRefund(
   if (notice.kind === "reversal-cancelled") {
     return { outcome: "reversal-cancelled", attention: true, reason: `the reversal of transaction ${notice.txnId} was cancelled: the money is back` };
   }
-  await trx.updateTable("refund_requests").set({ status: "completed", failure: null, updated_at: now }).where("refund_id", "=", notice.refundId).where("status", "=", "pending").execute();
+  // PayPal's webhook about an Admin's refund whose answer has not arrived (or was lost): the pending
+  // request of this amount on this payment is that refund; it completes, with its reason.
+  const asked = await trx
+    .selectFrom("refund_requests")
+    .select(["id", "reason", "requested_by"])
+    .where("payment_id", "=", payment.id)
+    .where("status", "=", "pending")
+    .where((eb) => eb.or([eb("refund_id", "=", notice.refundId), eb.and([eb("refund_id", "is", null), eb("amount_cents", "=", notice.amountCents)])]))
+    .executeTakeFirst();
+  if (asked) {
+    await trx.updateTable("refund_requests").set({ status: "completed", refund_id: notice.refundId, failure: null, updated_at: now }).where("id", "=", asked.id).execute();
+    context = { by: asked.requested_by, reason: asked.reason };
+  }
   const { refundedCents } = await recordOrderRefund(trx, payment.order_id, notice.amountCents);
   if (refundedCents < payment.amount_cents) {
     return { outcome: "partially-refunded", attention: true, reason: `partial refund of ${formatUsd(notice.amountCents)} (${formatUsd(refundedCents)} of ${formatUsd(payment.amount_cents)} so far): the order stays Paid` };

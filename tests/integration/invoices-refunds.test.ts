@@ -329,6 +329,26 @@ describe("refunds from the admin", () => {
     expect(await statusOf(orderId)).toEqual({ payment_status: "Paid", refunded_cents: 3000 });
   });
 
+  it("PayPal's webhook before its answer completes the pending request, once, with the Admin's reason", async () => {
+    const { orderId } = await paidOrder();
+    paypal.loseAnswer({ method: "POST", path: /\/refund$/, times: 3 });
+    const lost = await refund(orderId, "149.99", "Work never started");
+    expect(lost.status).toBe(503);
+    const event = paypal.event("PAYMENT.CAPTURE.REFUNDED")!;
+    expect(await paypal.deliver(`${server.url}/api/paypal/webhook`, event)).toBe(200);
+    await server.drainJobs();
+    const request = await db().selectFrom("refund_requests").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ status: "completed", refund_id: event.resource.id });
+    expect(await statusOf(orderId)).toEqual({ payment_status: "Refunded", refunded_cents: 14999 });
+    const note = (await documentsOf(orderId)).find((d) => d.kind === "credit-note")!;
+    expect(JSON.parse(note.data).reason).toBe("Work never started");
+    // The Admin's "Try again" now finds it done: nothing more at PayPal or here.
+    const made = paypal.refunds();
+    await admin.form(`/admin/orders/${orderId}`, { intent: "refund-retry", requestId: request.id });
+    expect(paypal.refunds()).toBe(made);
+    expect(await statusOf(orderId)).toEqual({ payment_status: "Refunded", refunded_cents: 14999 });
+  });
+
   it("is the Admin's alone", async () => {
     const { orderId } = await paidOrder();
     for (const client of [alice, editor]) {
