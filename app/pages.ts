@@ -92,6 +92,8 @@ export const PAGES: readonly PageRow[] = [
   { path: "/orders/:id", file: "routes/customer/order.tsx", access: "user" },
   { path: "/orders/:id/brief", file: "routes/customer/order-brief.tsx", access: "user" },
   { path: "/orders/:id/files/:fileId/:name", file: "routes/customer/order-file.ts", access: "user" },
+  // Its invoice and credit note (PDF): its customer and Admins only (checked inside, as for files).
+  { path: "/orders/:id/documents/:docId", file: "routes/customer/order-document.ts", access: "user" },
   // PayPal sends the buyer back here, signed in or not; the order shows to its owner only.
   { path: "/received-payment/:id", file: "routes/customer/received-payment.tsx", access: "public" },
   // The admin area, in sidebar order. Its dashboard opens to every role and shows what that role
@@ -118,6 +120,8 @@ export const PAGES: readonly PageRow[] = [
   // Payments and refunds of a date range, and their CSV (reports/money.server.ts).
   { path: "/admin/reports", file: "routes/admin/reports.tsx", access: "Admin", frame: true, nav: { group: "Orders and payments", label: "Reports", within: ["/admin/reports/money.csv"] } },
   { path: "/admin/reports/money.csv", file: "routes/admin/reports-csv.tsx", access: "Admin" },
+  // The seller's details on invoices and the numbering prefix (audited).
+  { path: "/admin/invoicing", file: "routes/admin/invoicing.tsx", access: "Admin", frame: true, nav: { group: "Settings", label: "Invoicing" } },
   { path: "/admin/briefs", file: "routes/admin/briefs.tsx", access: "Admin", frame: true, nav: { group: "Orders and payments", label: "Briefs", within: ["/admin/briefs/:planId"] } },
   { path: "/admin/briefs/:planId", file: "routes/admin/brief-questions.tsx", access: "Admin", frame: true },
   { path: "/all-messages", file: "routes/admin/all-messages.tsx", access: "Admin", frame: true, nav: { group: "Inbox", label: "Messages", within: ["/view/:id"] } },

@@ -11,6 +11,7 @@ import { createLogger } from "~/logger.server.ts";
 import { createMailer, mailDeliveryJob } from "~/mail/mailer.server.ts";
 import { createMediaLibrary } from "~/media/library.server.ts";
 import { createOrderFileStore } from "~/orders/files/order-files.server.ts";
+import { renderDocumentJob } from "~/invoices/documents.server.ts";
 import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import type { Services } from "~/services.server.ts";
@@ -49,7 +50,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     if (config.demoContent) await seedDemoContent(db, media, log);
     await adoptDemoImagesOnce(db, media, log);
   });
-  for (const job of await paymentJobs({ db, config, mailer, log })) jobs.register(job);
+  for (const job of await paymentJobs({ db, config, mailer, jobs, log })) jobs.register(job);
+  jobs.register(renderDocumentJob(db));
   if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
   return {
     config,

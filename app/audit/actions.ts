@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = {
   "order.changes": { kind: "orders", label: "Changes requested" },
   "order.message": { kind: "orders", label: "Order message sent" },
   "brief.questions": { kind: "orders", label: "Brief questions changed" },
+  "order.refund": { kind: "orders", label: "Refund asked of PayPal" },
+  "invoicing.seller": { kind: "orders", label: "Seller's invoice details changed" },
   "user.add": { kind: "people", label: "Role granted" },
   "user.change": { kind: "people", label: "User changed" },
   "user.remove": { kind: "people", label: "User removed" },

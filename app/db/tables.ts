@@ -37,6 +37,11 @@ export interface Database {
   media_blobs: MediaBlobsTable;
   audit_log: AuditLogTable;
   sign_in_attempts: SignInAttemptsTable;
+  invoice_seller: InvoiceSellerTable;
+  order_billing: OrderBillingTable;
+  document_counters: DocumentCountersTable;
+  money_documents: MoneyDocumentsTable;
+  refund_requests: RefundRequestsTable;
   /**
    * better-auth's accounts: read to ask whether an address has one and is verified; written here
    * only to mark an address verified (an accepted invitation, a completed reset).
@@ -276,6 +281,8 @@ export interface OrdersTable {
   delivery_days: number | null;
   /** When the work is due: the brief's arrival plus delivery_days (null until then). */
   due_at: string | null;
+  /** What has gone back to the buyer (refunds); Total Sales counts price_cents minus this. */
+  refunded_cents: Generated<number>;
 }
 
 /** A question a plan's customers answer in their brief (app/orders/brief). */
@@ -423,6 +430,8 @@ export interface PaymentRefundsTable {
 /** The local PayPal stand-in's orders (PAYPAL_MODE=standin). */
 export interface PaypalStandinOrdersTable {
   id: string;
+  /** The order's capture, once captured (a refund names the capture). */
+  capture_id: string | null;
   create_request_id: string | null;
   capture_request_id: string | null;
   status: string;
@@ -478,4 +487,73 @@ export interface MediaBlobsTable {
   key: string;
   file_id: string;
   data: Uint8Array;
+}
+
+/** The seller's details on every invoice (one row, id 'seller'), set on /admin/invoicing. */
+export interface InvoiceSellerTable {
+  id: string;
+  legal_name: string;
+  address: string;
+  tax_id: string;
+  footer: string;
+  /** Put before every document number, e.g. "RW-". */
+  prefix: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** The buyer's billing details for one order (all optional for the customer; empty text when not given). */
+export interface OrderBillingTable {
+  order_id: string;
+  company: string;
+  address: string;
+  vat_id: string;
+  updated_at: string;
+}
+
+/** The last number given in a series ('invoice', 'credit-note'); updated in the issuing transaction. */
+export interface DocumentCountersTable {
+  series: string;
+  last_number: number;
+}
+
+/** An invoice or credit note as issued: never changed, its PDF written once. */
+export interface MoneyDocumentsTable {
+  id: string;
+  kind: "invoice" | "credit-note";
+  /** The place in its series: 1, 2, 3, … without gaps. */
+  seq: number;
+  /** The printed number: the prefix at issue and the padded seq. */
+  number: string;
+  order_id: string;
+  /** A credit note's invoice. */
+  invoice_id: string | null;
+  issued_at: string;
+  /** Positive for both kinds (a credit note gives this much back). */
+  amount_cents: number;
+  currency: string;
+  /** What the PDF shows, JSON (invoices/documents.server.ts DocumentContent). */
+  data: string;
+  pdf: Uint8Array | null;
+  rendered_at: string | null;
+}
+
+/** A refund an Admin asked for; its request_id is sent as PayPal-Request-Id (stored before the call). */
+export interface RefundRequestsTable {
+  id: string;
+  order_id: string;
+  payment_id: string;
+  request_id: string;
+  /** The form's one-time key: a form sent twice is the same request. */
+  form_key: string | null;
+  amount_cents: number;
+  reason: string;
+  requested_by: string;
+  status: "pending" | "completed" | "refused";
+  /** PayPal's refund id, once it answered. */
+  refund_id: string | null;
+  /** Why PayPal refused, in its words. */
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -16,6 +16,8 @@ export interface OrderView {
   orderStatus: string;
   stage: Stage;
   orderDate: string;
+  /** Its invoice, once paid (My orders shows the link). */
+  invoice?: { number: string; href: string } | null;
 }
 
 export const orderAmount = (order: Pick<OrderView, "packagePrice">) => formatUsd(amountToCents(order.packagePrice) ?? 0);
@@ -32,7 +34,7 @@ export function PaymentAction({ order }: { order: OrderView }) {
   return <span className="font-medium text-gray-800">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</span>;
 }
 
-type Column = "sl" | "date" | "name" | "package" | "amount" | "orderStatus" | "payment";
+type Column = "sl" | "date" | "name" | "package" | "amount" | "orderStatus" | "payment" | "invoice";
 
 const headings: Record<Column, string> = {
   sl: "No.",
@@ -42,6 +44,7 @@ const headings: Record<Column, string> = {
   amount: "Amount",
   orderStatus: "Order status",
   payment: "Payment",
+  invoice: "Invoice",
 };
 
 /** A customer's orders: newest first, numbered across pages (`offset` is the page's start). */
@@ -80,5 +83,14 @@ function cellFor(column: Column, order: OrderView, n: number): React.ReactNode {
       return stageLabel(order);
     case "payment":
       return <PaymentAction order={order} />;
+    case "invoice":
+      return order.invoice ? (
+        <a href={order.invoice.href} download className="font-semibold whitespace-nowrap text-brand-700 underline">
+          {order.invoice.number}
+          <span className="sr-only"> (invoice PDF of the {order.packageName} order)</span>
+        </a>
+      ) : (
+        "None"
+      );
   }
 }

@@ -135,6 +135,7 @@ export async function createOrder(
     idempotency_key: idempotencyKey ?? null,
     delivery_days: plan.deliveryDays,
     due_at: null,
+    refunded_cents: 0,
   };
   if (idempotencyKey) {
     const earlier = await orderByKey(services.db, user.id, idempotencyKey);
@@ -272,7 +273,7 @@ export async function paidTotalCents(db: Db, filter: Pick<OrderFilter, "userId">
   }
   const { cents } = await db
     .selectFrom("orders")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("price_cents"), eb.lit(0)).as("cents"))
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb("price_cents", "-", eb.ref("refunded_cents"))), eb.lit(0)).as("cents"))
     .where("stage", "in", PAID_STAGES)
     .$if(filter.userId !== undefined, (qb) => qb.where("user_id", "=", filter.userId!))
     .executeTakeFirstOrThrow();
@@ -299,14 +300,32 @@ export async function markOrderPaid(services: Pick<Services, "mailer" | "config"
  * A fully refunded order: Refunded, and out of Total Sales (a customer's Total Spent counts paid
  * orders only, so it leaves that too).
  */
-export const markOrderRefunded = async (trx: Trx, order: Pick<OrderRow, "id">, refundedAt = nowIso()) =>
-  asMarked(await moveOrder(trx, order.id, "refund", "PayPal", { at: refundedAt }));
+export const markOrderRefunded = async (trx: Trx, order: Pick<OrderRow, "id">, refundedAt = nowIso(), by = "PayPal") =>
+  asMarked(await moveOrder(trx, order.id, "refund", by, { at: refundedAt }));
+
+/**
+ * Money that went back to the buyer (a refund, whole or part): counted on the order, and out of
+ * Total Sales at once while the order is paid (a full refund then moves it out with nothing left).
+ * Run in the refund's transaction; answers the order's refunded total and price after it.
+ */
+export async function recordOrderRefund(trx: Trx, orderId: string, cents: number): Promise<{ refundedCents: number; priceCents: number }> {
+  const updated = await trx
+    .updateTable("orders")
+    .set((eb) => ({ refunded_cents: eb("refunded_cents", "+", cents), updated_at: nowIso() }))
+    .where("id", "=", orderId)
+    .returning(["stage", "refunded_cents", "price_cents"])
+    .executeTakeFirstOrThrow();
+  if (isPaid(updated)) {
+    await trx.updateTable("sales_totals").set((eb) => ({ paid_cents: eb("paid_cents", "-", cents) })).where("id", "=", "all").execute();
+  }
+  return { refundedCents: Number(updated.refunded_cents), priceCents: updated.price_cents };
+}
 
 /** Recomputes Total Sales from the orders (after a bulk import or a manual data fix). */
 export async function recountSales(db: Db): Promise<void> {
   const { cents, count } = await db
     .selectFrom("orders")
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>("price_cents"), eb.lit(0)).as("cents"), eb.fn.countAll<number>().as("count")])
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>(eb("price_cents", "-", eb.ref("refunded_cents"))), eb.lit(0)).as("cents"), eb.fn.countAll<number>().as("count")])
     .where("stage", "in", PAID_STAGES)
     .executeTakeFirstOrThrow();
   await db.updateTable("sales_totals").set({ paid_cents: Number(cents), paid_count: Number(count) }).where("id", "=", "all").execute();

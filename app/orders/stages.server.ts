@@ -26,7 +26,7 @@ const STAMPS: Partial<Record<Transition, "paid_at" | "refunded_at">> = { pay: "p
  */
 export async function moveOrder(trx: Trx, orderId: string, move: Transition, by: string, options: { at?: string; note?: string } = {}): Promise<MoveResult> {
   const at = options.at ?? nowIso();
-  const order = await trx.selectFrom("orders").select(["stage", "order_status", "price_cents"]).where("id", "=", orderId).executeTakeFirst();
+  const order = await trx.selectFrom("orders").select(["stage", "order_status", "price_cents", "refunded_cents"]).where("id", "=", orderId).executeTakeFirst();
   if (!order) return { moved: false, stage: "gone" };
   if (!canMove(order.stage, move)) return { moved: false, stage: order.stage };
   const to = TRANSITIONS[move].to;
@@ -42,11 +42,13 @@ export async function moveOrder(trx: Trx, orderId: string, move: Transition, by:
     return { moved: false, stage: now?.stage ?? "gone" };
   }
   // Money in (into a paid stage) or back out (out of one); moves between paid stages change nothing.
+  // An order counts in Total Sales with what was not refunded of it (partial refunds left already).
   const sales = isPaid({ stage: to }) === isPaid(order) ? undefined : isPaid({ stage: to }) ? "+" : "-";
   if (sales) {
+    const counted = order.price_cents - Number(order.refunded_cents);
     await trx
       .updateTable("sales_totals")
-      .set((eb) => ({ paid_cents: eb("paid_cents", sales, order.price_cents), paid_count: eb("paid_count", sales, 1) }))
+      .set((eb) => ({ paid_cents: eb("paid_cents", sales, counted), paid_count: eb("paid_count", sales, 1) }))
       .where("id", "=", "all")
       .execute();
   }

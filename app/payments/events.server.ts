@@ -1,4 +1,4 @@
-import { type Db, nowIso } from "../db/db.server.ts";
+import { type Db, type DbOrTrx, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { PageInfo } from "../db/paging.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
@@ -132,7 +132,7 @@ export function processEventJob(deps: { db: Db; log: Logger; providers: Record<P
 }
 
 /** Records an outcome we reached ourselves (return, capture, reconciliation, checkout). */
-export async function recordOutcome(db: Db, provider: ProviderName, source: "return" | "reconcile" | "checkout", outcome: Outcome): Promise<void> {
+export async function recordOutcome(db: DbOrTrx, provider: ProviderName, source: "return" | "reconcile" | "checkout" | "refund", outcome: Outcome): Promise<void> {
   const now = nowIso();
   await db
     .insertInto("payment_events")
@@ -140,7 +140,7 @@ export async function recordOutcome(db: Db, provider: ProviderName, source: "ret
       id: newId(),
       provider,
       source,
-      event_type: source === "return" ? "RETURN" : source === "reconcile" ? "RECONCILE" : "CHECKOUT",
+      event_type: source === "return" ? "RETURN" : source === "reconcile" ? "RECONCILE" : source === "refund" ? "REFUND" : "CHECKOUT",
       dedupe_key: null,
       order_id: clip(outcome.orderId),
       reference: clip(outcome.reference),

@@ -10,7 +10,7 @@ import type { Outcome, PaymentProvider, ProviderName } from "./provider.ts";
 
 export { IPN_PATH, paymentAccountEmail, paymentAccountLink, WEBHOOK_PATH } from "./account.server.ts";
 
-type Deps = Pick<Services, "db" | "config" | "mailer">;
+type Deps = Pick<Services, "db" | "config" | "mailer" | "jobs">;
 
 /** Both ways of taking payment: notifications of either are processed whichever is in use. */
 export function paymentProviders(services: Deps): Record<ProviderName, PaymentProvider> {

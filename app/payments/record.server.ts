@@ -1,9 +1,10 @@
 import { isUniqueViolation, nowIso } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
-import type { DbOrTrx } from "../db/db.server.ts";
+import type { DbOrTrx, Trx } from "../db/db.server.ts";
 import { shortDate } from "../shared/dates.ts";
 import { formatUsd } from "../shared/money.ts";
-import { markOrderPaid, markOrderRefunded, type OrderRow } from "../orders/orders.server.ts";
+import { markOrderPaid, markOrderRefunded, type OrderRow, recordOrderRefund } from "../orders/orders.server.ts";
+import { documentPath, issueCreditNote, issueInvoice } from "../invoices/documents.server.ts";
 import type { Services } from "../services.server.ts";
 import type { Outcome } from "./provider.ts";
 import { isCancelled, paymentStatusOf, type Stage } from "../shared/order-stages.ts";
@@ -27,10 +28,12 @@ export interface CapturedPayment {
   currency: string;
   receiverEmail: string;
   payerEmail: string | null;
+  /** How it was paid, as the invoice says it (default "PayPal"). */
+  method?: string;
 }
 
-/** The Paid status, the payment, Total Sales and the receipt: stored together or not at all. */
-export async function recordCapture(services: Pick<Services, "db" | "config" | "mailer">, order: OrderRow, payment: CapturedPayment): Promise<Outcome> {
+/** The Paid status, the payment, Total Sales, the invoice and the receipt: stored together or not at all. */
+export async function recordCapture(services: Pick<Services, "db" | "config" | "mailer" | "jobs">, order: OrderRow, payment: CapturedPayment): Promise<Outcome> {
   const now = nowIso();
   const base = { orderId: order.id, reference: payment.txnId, amountCents: payment.amountCents, currency: payment.currency };
   let stage: Stage | "gone" | undefined;
@@ -55,7 +58,9 @@ export async function recordCapture(services: Pick<Services, "db" | "config" | "
           created_at: now,
         })
         .execute();
-      await queueReceipt(services, trx, order, payment.txnId);
+      // The invoice's number is taken here, in the payment's transaction: gap-free (invoices/numbering.server.ts).
+      const invoice = await issueInvoice({ trx, jobs: services.jobs }, order, { reference: payment.txnId, amountCents: payment.amountCents, currency: payment.currency, paidAt: now, method: payment.method ?? "PayPal" });
+      await queueReceipt(services, trx, order, payment.txnId, { number: invoice.number, url: `${services.config.appUrl}${documentPath({ order_id: order.id, id: invoice.id })}` });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -79,7 +84,7 @@ export async function recordCapture(services: Pick<Services, "db" | "config" | "
   return { ...base, outcome: "rejected", attention: true, reason: `${why} (transaction ${payment.txnId}, ${formatUsd(payment.amountCents)})` };
 }
 
-async function queueReceipt(services: Pick<Services, "config" | "mailer">, trx: DbOrTrx, order: OrderRow, txnId: string): Promise<void> {
+async function queueReceipt(services: Pick<Services, "config" | "mailer">, trx: DbOrTrx, order: OrderRow, txnId: string, invoice: { number: string; url: string }): Promise<void> {
   await services.mailer.send(
     {
       to: order.customer_email,
@@ -95,7 +100,8 @@ async function queueReceipt(services: Pick<Services, "config" | "mailer">, trx: 
           ["PayPal transaction", txnId],
           ["Amount", `${formatUsd(order.price_cents)} (USD)`],
         ],
-        button: { label: "Your orders", url: `${services.config.appUrl}/my-order` },
+        button: { label: `Your invoice ${invoice.number} (PDF)`, url: invoice.url },
+        after: [`Your orders: ${services.config.appUrl}/my-order`],
       },
     },
     trx,
@@ -136,18 +142,18 @@ export interface RefundNotice {
 }
 
 /**
- * A refund or reversal of a recorded payment. Recorded once per PayPal refund id; when the refunds
- * of a payment add up to all of it, the order becomes Refunded (and leaves Total Sales). Every one
- * needs a person's attention: a reversal most of all (the money is gone).
+ * A refund or reversal of a recorded payment. Recorded once per PayPal refund id (an Admin's
+ * refund and PayPal's webhook about it are one refund); when the refunds of a payment add up to
+ * all of it, the order becomes Refunded with a credit note. Every one needs a person's attention:
+ * a reversal most of all (the money is gone).
  */
-export async function recordRefund(services: Pick<Services, "db" | "config" | "mailer">, notice: RefundNotice): Promise<Outcome> {
+export async function recordRefund(services: Pick<Services, "db" | "jobs" | "config" | "mailer">, notice: RefundNotice): Promise<Outcome> {
   const base = { reference: notice.refundId, amountCents: notice.amountCents, currency: "USD" };
   const payment = await services.db
     .selectFrom("payments")
-    .innerJoin("orders", "orders.id", "payments.order_id")
-    .select(["payments.id", "payments.amount_cents", "orders.id as order_id", "orders.customer_email", "orders.customer_name", "orders.package_name", "orders.created_at"])
-    .where("payments.provider", "=", PAYMENTS_PROVIDER)
-    .where("payments.txn_id", "=", notice.txnId)
+    .select(["id", "amount_cents", "order_id"])
+    .where("provider", "=", PAYMENTS_PROVIDER)
+    .where("txn_id", "=", notice.txnId)
     .executeTakeFirst();
   if (!payment) {
     return { ...base, orderId: null, outcome: "rejected", attention: true, reason: `${notice.kind} ${notice.refundId} of transaction ${notice.txnId}, which we never recorded as paid` };
@@ -156,38 +162,67 @@ export async function recordRefund(services: Pick<Services, "db" | "config" | "m
   let outcome: Outcome | undefined;
   try {
     await services.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("payment_refunds")
-        .values({ id: newId(), payment_id: payment.id, provider: PAYMENTS_PROVIDER, refund_id: notice.refundId, kind: notice.kind, amount_cents: notice.amountCents, created_at: nowIso() })
-        .execute();
-      if (notice.kind === "reversal") {
-        outcome = { ...base, orderId, outcome: "reversed", attention: true, reason: `PayPal reversed ${formatUsd(notice.amountCents)} of transaction ${notice.txnId} (a chargeback or dispute): decide what happens to the order` };
-        return;
-      }
-      if (notice.kind === "reversal-cancelled") {
-        outcome = { ...base, orderId, outcome: "reversal-cancelled", attention: true, reason: `the reversal of transaction ${notice.txnId} was cancelled: the money is back` };
-        return;
-      }
-      const { refunded } = await trx
-        .selectFrom("payment_refunds")
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), eb.lit(0)).as("refunded"))
-        .where("payment_id", "=", payment.id)
-        .where("kind", "=", "refund")
-        .executeTakeFirstOrThrow();
-      const full = Number(refunded) >= payment.amount_cents;
-      await queueRefundNote(services, trx, { ...payment, id: orderId }, notice.refundId, notice.amountCents, full);
-      if (!full) {
-        outcome = { ...base, orderId, outcome: "partially-refunded", attention: true, reason: `partial refund of ${formatUsd(notice.amountCents)} (${formatUsd(Number(refunded))} of ${formatUsd(payment.amount_cents)} so far): the order stays Paid` };
-        return;
-      }
-      const marked = await markOrderRefunded(trx, { id: orderId });
-      outcome = marked.marked
-        ? { ...base, orderId, outcome: "refunded", attention: true, reason: `full refund of ${formatUsd(payment.amount_cents)}: the order is Refunded and left Total Sales` }
-        : { ...base, orderId, outcome: "refunded", attention: true, reason: `full refund of ${formatUsd(payment.amount_cents)}; the order was ${describeStage(marked.stage)}, not Paid, and is left as it is` };
+      outcome = { ...base, orderId, ...(await applyRefund(trx, services, payment, notice, { by: "PayPal", reason: "Refunded at PayPal" })) };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return { ...base, orderId, outcome: "ignored", reason: `${notice.kind} ${notice.refundId} was already recorded` };
   }
   return outcome!;
+}
+
+/**
+ * What one refund or reversal does, in the caller's transaction: its row (unique per PayPal
+ * refund id: a second recording throws a unique violation and the caller's transaction stores
+ * nothing), the order's refunded total and Total Sales, and for the last of a full refund the
+ * Refunded stage and the credit note. Also completes an Admin's refund request PayPal answered with this id.
+ */
+export async function applyRefund(
+  trx: Trx,
+  services: Pick<Services, "jobs" | "config" | "mailer">,
+  payment: { id: string; amount_cents: number; order_id: string },
+  notice: RefundNotice,
+  context: { by: string; reason: string },
+): Promise<Pick<Outcome, "outcome" | "attention" | "reason">> {
+  const now = nowIso();
+  await trx
+    .insertInto("payment_refunds")
+    .values({ id: newId(), payment_id: payment.id, provider: PAYMENTS_PROVIDER, refund_id: notice.refundId, kind: notice.kind, amount_cents: notice.amountCents, created_at: now })
+    .execute();
+  if (notice.kind === "reversal") {
+    return { outcome: "reversed", attention: true, reason: `PayPal reversed ${formatUsd(notice.amountCents)} of transaction ${notice.txnId} (a chargeback or dispute): decide what happens to the order` };
+  }
+  if (notice.kind === "reversal-cancelled") {
+    return { outcome: "reversal-cancelled", attention: true, reason: `the reversal of transaction ${notice.txnId} was cancelled: the money is back` };
+  }
+  // PayPal's webhook about an Admin's refund whose answer has not arrived (or was lost): the pending
+  // request of this amount on this payment is that refund; it completes, with its reason.
+  const asked = await trx
+    .selectFrom("refund_requests")
+    .select(["id", "reason", "requested_by"])
+    .where("payment_id", "=", payment.id)
+    .where("status", "=", "pending")
+    .where((eb) => eb.or([eb("refund_id", "=", notice.refundId), eb.and([eb("refund_id", "is", null), eb("amount_cents", "=", notice.amountCents)])]))
+    .executeTakeFirst();
+  if (asked) {
+    await trx.updateTable("refund_requests").set({ status: "completed", refund_id: notice.refundId, failure: null, updated_at: now }).where("id", "=", asked.id).execute();
+    context = { by: asked.requested_by, reason: asked.reason };
+  }
+  const { refundedCents } = await recordOrderRefund(trx, payment.order_id, notice.amountCents);
+  // The customer hears of every refund, full or part, in the refund's transaction.
+  const order = await trx.selectFrom("orders").select(["id", "customer_email", "customer_name", "package_name", "created_at"]).where("id", "=", payment.order_id).executeTakeFirstOrThrow();
+  await queueRefundNote(services, trx, order, notice.refundId, notice.amountCents, refundedCents >= payment.amount_cents);
+  if (refundedCents < payment.amount_cents) {
+    return { outcome: "partially-refunded", attention: true, reason: `partial refund of ${formatUsd(notice.amountCents)} (${formatUsd(refundedCents)} of ${formatUsd(payment.amount_cents)} so far): the order stays Paid` };
+  }
+  const marked = await markOrderRefunded(trx, { id: payment.order_id }, now, context.by);
+  if (!marked.marked) {
+    return { outcome: "refunded", attention: true, reason: `full refund of ${formatUsd(payment.amount_cents)}; the order was ${describeStage(marked.stage)}, not Paid, and is left as it is` };
+  }
+  const note = await issueCreditNote({ trx, jobs: services.jobs }, payment.order_id, { reference: notice.refundId, refundedAt: now, reason: context.reason });
+  return {
+    outcome: "refunded",
+    attention: true,
+    reason: `full refund of ${formatUsd(payment.amount_cents)}: the order is Refunded and left Total Sales${note ? `; credit note ${note.number} issued` : ""}`,
+  };
 }

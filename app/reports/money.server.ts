@@ -25,6 +25,8 @@ export interface MoneyMovement {
   original_reference: string | null;
   amount_cents: number;
   currency: string;
+  /** The money document it is on: a payment's invoice; a refund's credit note, once refunds reached the whole amount and one was issued. */
+  document: string | null;
 }
 
 /** Every source filters on its own date column (and index) with this range. */
@@ -53,6 +55,7 @@ export const paymentsSource: MoneyMovementSource = {
     db
       .selectFrom("payments")
       .innerJoin("orders", "orders.id", "payments.order_id")
+      .leftJoin("money_documents as doc", (join) => join.onRef("doc.order_id", "=", "payments.order_id").on("doc.kind", "=", "invoice"))
       .select([
         "payments.created_at as at",
         text("payment").as("kind"),
@@ -64,6 +67,7 @@ export const paymentsSource: MoneyMovementSource = {
         sql<string | null>`cast(null as text)`.as("original_reference"),
         "payments.amount_cents as amount_cents",
         "payments.currency as currency",
+        "doc.number as document",
       ])
       .$if(range !== undefined, (qb) => qb.where("payments.created_at", ">=", range!.from).where("payments.created_at", "<", range!.toExclusive)),
 };
@@ -76,6 +80,8 @@ export const refundsSource: MoneyMovementSource = {
       .selectFrom("payment_refunds")
       .innerJoin("payments", "payments.id", "payment_refunds.payment_id")
       .innerJoin("orders", "orders.id", "payments.order_id")
+      // A credit note covers the whole invoice, so every refund of its order is on it.
+      .leftJoin("money_documents as doc", (join) => join.onRef("doc.order_id", "=", "payments.order_id").on("doc.kind", "=", "credit-note"))
       .select([
         "payment_refunds.created_at as at",
         "payment_refunds.kind as kind",
@@ -87,6 +93,7 @@ export const refundsSource: MoneyMovementSource = {
         "payments.txn_id as original_reference",
         sql<number>`case when payment_refunds.kind = 'reversal-cancelled' then payment_refunds.amount_cents else -payment_refunds.amount_cents end`.as("amount_cents"),
         "payments.currency as currency",
+        sql<string | null>`case when payment_refunds.kind = 'refund' then doc.number else null end`.as("document"),
       ])
       .$if(range !== undefined, (qb) => qb.where("payment_refunds.created_at", ">=", range!.from).where("payment_refunds.created_at", "<", range!.toExclusive)),
 };

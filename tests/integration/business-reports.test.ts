@@ -131,7 +131,7 @@ describe("the money CSV", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="rankwell-money-2000-01-01-to-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = parseCsv(await response.text());
-    expect(header).toEqual(["date", "type", "order_id", "package", "customer_email", "customer_name", "reference", "original_reference", "amount", "currency"]);
+    expect(header).toEqual(["date", "type", "order_id", "package", "customer_email", "customer_name", "reference", "original_reference", "amount", "currency", "document"]);
     expect(rows.map((r) => r[1]).sort()).toEqual(["payment", "payment", "payment", "payment", "refund"]);
     expect(rows.map((r) => r[0])).toEqual(rows.map((r) => r[0]).sort());
     const refund = rows.find((r) => r[1] === "refund")!;

@@ -360,15 +360,15 @@ describe("order screens, page sizes and sums", () => {
     expect(pageText(last.html)).toMatch(/Previous 1 2 3 Next/);
   });
 
-  it("My Orders: 5 a page with package, amount, date, order and payment status", async () => {
+  it("My Orders: 5 a page with package, amount, date, order and payment status, and the invoice once paid", async () => {
     const first = tableRows((await carol.page("/my-order")).html, "Your orders");
     expect(first).toHaveLength(5);
-    expect(first[0]).toEqual(["1", todayShown(), `Premium order of ${todayShown()}`, "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/)]);
+    expect(first[0]).toEqual(["1", todayShown(), `Premium order of ${todayShown()}`, "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/), "None"]);
     const second = tableRows((await carol.page("/my-order?page=2")).html, "Your orders");
     // A paid order reads its stage (Paid, then Brief received, In progress…), never a bare "Pending".
-    expect(second.map((r) => [r[0], r[4], r[5]])).toEqual([
-      ["6", "Paid", "Paid"],
-      ["7", "Paid", "Paid"],
+    expect(second.map((r) => [r[0], r[4], r[5], r[6]])).toEqual([
+      ["6", "Paid", "Paid", expect.stringMatching(/^INV-\d{6} \(invoice PDF/)],
+      ["7", "Paid", "Paid", expect.stringMatching(/^INV-\d{6} \(invoice PDF/)],
     ]);
     expect(first.find((r) => r[5] === "Cancelled")?.[4]).toBe("Cancelled");
   });

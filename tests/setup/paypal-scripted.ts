@@ -29,6 +29,8 @@ export interface ScriptedPayPal {
   events: WebhookEvent[];
   /** Captures that really happened (replays of a PayPal-Request-Id do not count). */
   captures(): number;
+  /** Refunds that really happened (replays of a PayPal-Request-Id do not count). */
+  refunds(): number;
   tokensIssued(): number;
   /** Lifetime of tokens issued from now on. */
   tokenLifetimeSeconds: number;
@@ -38,6 +40,8 @@ export interface ScriptedPayPal {
   failNext(fault: Omit<Fault, "times"> & { times?: number }, status?: number): void;
   /** The next `times` matching requests are processed, then the connection drops without an answer. */
   loseAnswer(fault: Omit<Fault, "times"> & { times?: number }): void;
+  /** The next `times` matching requests are refused as PayPal refuses: `status` with its issue and description. */
+  refuseNext(fault: Omit<Fault, "times"> & { times?: number }, status: number, issue: string, description: string): void;
   /** Forgets the failures and losses not used up yet: PayPal answers normally again. */
   clearFaults(): void;
   captureOutcome: Capture["status"];
@@ -56,10 +60,11 @@ export interface ScriptedPayPal {
 export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
   const orders = new Map<string, SimOrderRecord>();
   const tokens = new Map<string, number>();
-  const failures: (Fault & { status: number })[] = [];
+  const failures: (Fault & { status: number; body?: unknown })[] = [];
   const losses: Fault[] = [];
   const webhookSecret = randomBytes(16).toString("hex");
   let captureCount = 0;
+  let refundCount = 0;
   let url = "";
 
   const server: Server = createServer((req, res) => void serve(req, res));
@@ -74,6 +79,7 @@ export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
     requests: [],
     events: [],
     captures: () => captureCount,
+    refunds: () => refundCount,
     tokensIssued: () => tokens.size,
     tokenLifetimeSeconds: 32400,
     expireTokens() {
@@ -84,6 +90,9 @@ export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
     },
     loseAnswer(fault) {
       losses.push({ ...fault, times: fault.times ?? 1 });
+    },
+    refuseNext(fault, status, issue, description) {
+      failures.push({ ...fault, times: fault.times ?? 1, status, body: { name: "UNPROCESSABLE_ENTITY", message: "The requested action could not be performed.", debug_id: "scripted", details: [{ issue, description }] } });
     },
     clearFaults() {
       failures.length = 0;
@@ -136,16 +145,18 @@ export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
     store: {
       get: async (id) => (orders.has(id) ? structuredClone(orders.get(id)) : undefined),
       findByCreateRequestId: async (requestId) => structuredClone([...orders.values()].find((o) => o.createRequestId === requestId)),
+      findByCaptureId: async (captureId) => structuredClone([...orders.values()].find((o) => o.order.purchase_units?.[0]?.payments?.captures?.some((c) => c.id === captureId))),
       async insert(record) {
         const earlier = record.createRequestId ? [...orders.values()].find((o) => o.createRequestId === record.createRequestId) : undefined;
         if (earlier) return structuredClone(earlier);
         orders.set(record.id, structuredClone(record));
         return record;
       },
-      async update(record, from) {
+      async update(record, from, since) {
         const current = orders.get(record.id);
-        if (!current || !from.includes(current.status)) return false;
+        if (!current || !from.includes(current.status) || (since !== undefined && current.updatedAt !== since)) return false;
         if (record.status === "COMPLETED" && current.status !== "COMPLETED") captureCount += 1;
+        refundCount += (record.order.purchase_units?.[0]?.payments?.refunds?.length ?? 0) - (current.order.purchase_units?.[0]?.payments?.refunds?.length ?? 0);
         orders.set(record.id, structuredClone(record));
         return true;
       },
@@ -171,7 +182,7 @@ export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
     const failure = take(failures, method, path);
     if (failure) {
       log.status = failure.status;
-      res.writeHead(failure.status, { "Content-Type": "application/json" }).end(JSON.stringify({ name: "INTERNAL_SERVER_ERROR", message: "scripted failure" }));
+      res.writeHead(failure.status, { "Content-Type": "application/json" }).end(JSON.stringify(failure.body ?? { name: "INTERNAL_SERVER_ERROR", message: "scripted failure" }));
       return;
     }
     const answer = await simulator.handle({

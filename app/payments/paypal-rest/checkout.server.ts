@@ -33,7 +33,7 @@ export function paypalClient(config: Pick<Config, "paypal">): PayPalClient {
 /** The capture's PayPal-Request-Id: the same for the return page, webhooks and reconciliation. */
 const captureRequestId = (paypalOrderId: string) => `rankwell-capture-${paypalOrderId}`;
 
-export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | "mailer">, client = paypalClient(services.config)): PaymentProvider {
+export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | "mailer" | "jobs">, client = paypalClient(services.config)): PaymentProvider {
   const { db, config } = services;
 
   /**
@@ -65,7 +65,7 @@ export function paypalOrdersProvider(services: Pick<Services, "db" | "config" | 
     }
     switch (judged.state) {
       case "paid":
-        return recordCapture(services, order, { txnId: judged.captureId, amountCents: judged.amountCents, currency: "USD", receiverEmail: payeeEmail, payerEmail: judged.payerEmail });
+        return recordCapture(services, order, { txnId: judged.captureId, amountCents: judged.amountCents, currency: "USD", receiverEmail: payeeEmail, payerEmail: judged.payerEmail, method: "PayPal Checkout" });
       case "pending":
         return { ...about, reference: judged.captureId, outcome: "pending", reason: judged.reason };
       case "denied":

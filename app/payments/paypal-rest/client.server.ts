@@ -1,8 +1,8 @@
-import type { CreateOrderRequest, ErrorBody, PayPalOrder, TokenResponse, WebhookHeaders } from "./types.ts";
+import type { CreateOrderRequest, ErrorBody, PayPalOrder, Refund, RefundRequest, TokenResponse, WebhookHeaders } from "./types.ts";
 
 /**
  * A small typed client for the part of PayPal's REST API that Rankwell uses: OAuth client
- * credentials, Orders v2 (create, get, capture) and webhook signature verification. Written over
+ * credentials, Orders v2 (create, get, capture), Payments v2 refunds and webhook signature verification. Written over
  * `fetch` because PayPal's own server SDK cannot be pointed at any address but PayPal's two
  * (docs/decisions/0011-paypal-checkout-rest.md), and the stand-in and the tests need that.
  *
@@ -40,12 +40,15 @@ export class PayPalApiError extends Error {
   /** PayPal's issue (details[0].issue) or error name, e.g. ORDER_ALREADY_CAPTURED. */
   readonly issue: string;
   readonly debugId?: string;
+  /** PayPal's words for the issue (details[0].description, else its message). */
+  readonly description?: string;
   constructor(status: number, body: ErrorBody | undefined, what: string) {
     const issue = body?.details?.[0]?.issue ?? body?.name ?? body?.error ?? `HTTP_${status}`;
     super(`PayPal refused ${what}: HTTP ${status} ${issue}${body?.message ? ` (${body.message})` : ""}`);
     this.status = status;
     this.issue = issue;
     this.debugId = body?.debug_id;
+    this.description = body?.details?.[0]?.description ?? body?.message;
   }
 }
 
@@ -53,6 +56,8 @@ export interface PayPalClient {
   createOrder(body: CreateOrderRequest, requestId: string): Promise<PayPalOrder>;
   getOrder(id: string): Promise<PayPalOrder>;
   captureOrder(id: string, requestId: string): Promise<PayPalOrder>;
+  /** Payments v2: refunds all or part of a capture; the same `requestId` answers the first refund again. */
+  refundCapture(captureId: string, body: RefundRequest, requestId: string): Promise<Refund>;
   /** True only when PayPal answers SUCCESS for this event (its raw JSON text) and headers. */
   verifyWebhookSignature(webhookId: string, headers: WebhookHeaders, rawEvent: string): Promise<boolean>;
 }
@@ -154,6 +159,9 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalClient {
 
     captureOrder: (id, requestId) =>
       call<PayPalOrder>("POST", `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, `capturing order ${id}`, { body: "{}", requestId, repeatable: true }),
+
+    refundCapture: (captureId, body, requestId) =>
+      call<Refund>("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, `refunding capture ${captureId}`, { body: JSON.stringify(body), requestId, repeatable: true }),
 
     async verifyWebhookSignature(webhookId, headers, rawEvent) {
       // The event goes back exactly as received: re-serialising it could change what was signed.

@@ -42,11 +42,24 @@ export interface Capture {
 /** A refund or reversal of a capture (the resource of PAYMENT.CAPTURE.REFUNDED / REVERSED). */
 export interface Refund {
   id: string;
+  /** COMPLETED, PENDING, CANCELLED, FAILED. */
   status?: string;
+  status_details?: { reason?: string };
   amount?: Money;
   custom_id?: string;
   invoice_id?: string;
+  note_to_payer?: string;
+  create_time?: string;
+  update_time?: string;
   links?: Link[];
+}
+
+/** POST /v2/payments/captures/{id}/refund: without an amount, all that is left of the capture. */
+export interface RefundRequest {
+  amount?: Money;
+  note_to_payer?: string;
+  custom_id?: string;
+  invoice_id?: string;
 }
 
 export interface PurchaseUnit {
@@ -56,7 +69,7 @@ export interface PurchaseUnit {
   invoice_id?: string;
   amount?: Money;
   payee?: Payee;
-  payments?: { captures?: Capture[] };
+  payments?: { captures?: Capture[]; refunds?: Refund[] };
 }
 
 export interface PayPalOrder {

@@ -14,7 +14,7 @@ import { type PaymentNotice, paypalStandardClient } from "./client.server.ts";
  * then Completed marks the order Paid when receiver, amount, USD and order id match; Refunded,
  * Reversed and Canceled_Reversal are recorded against the payment they name.
  */
-export function paypalStandardProvider(services: Pick<Services, "db" | "config" | "mailer">): PaymentProvider {
+export function paypalStandardProvider(services: Pick<Services, "db" | "config" | "mailer" | "jobs">): PaymentProvider {
   const { config, db } = services;
   const wire = paypalStandardClient({ baseUrl: config.paypal.baseUrl, verifyUrl: config.paypal.verifyUrl });
 
@@ -52,7 +52,7 @@ export function paypalStandardProvider(services: Pick<Services, "db" | "config" 
     if (notice.amountCents !== order.price_cents) {
       return mismatch(`amount ${notice.amountCents === null ? "missing or malformed" : centsToAmount(notice.amountCents)} is not the order's ${centsToAmount(order.price_cents)}`);
     }
-    return recordCapture(services, order, { txnId: notice.txnId!, amountCents: notice.amountCents, currency: "USD", receiverEmail: account, payerEmail: notice.payerEmail });
+    return recordCapture(services, order, { txnId: notice.txnId!, amountCents: notice.amountCents, currency: "USD", receiverEmail: account, payerEmail: notice.payerEmail, method: "PayPal (Payments Standard)" });
   }
 
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { migratedSqlite } from "../../../tests/setup/temp-sqlite.ts";
 import { createOrderRequest } from "../paypal-rest/rules.ts";
-import type { PayPalOrder, WebhookEvent } from "../paypal-rest/types.ts";
+import type { PayPalOrder, Refund, WebhookEvent } from "../paypal-rest/types.ts";
 import { standinPayPal } from "./rest.server.ts";
 
 /**
@@ -85,5 +85,38 @@ describe("the stand-in's REST API", () => {
     expect(stored.purchase_units?.[0]?.payments?.captures).toHaveLength(1);
     const mine = queued.filter((e) => e.resource.id === order.id || (e.resource as { supplementary_data?: { related_ids?: { order_id?: string } } }).supplementary_data?.related_ids?.order_id === order.id);
     expect(mine.map((e) => e.event_type)).toEqual(["CHECKOUT.ORDER.APPROVED", "PAYMENT.CAPTURE.COMPLETED"]);
+  });
+
+  it("refunds a capture in parts, never more than is left, once per request id, even from two processes at once", async () => {
+    const a = processA();
+    const b = processB();
+    const bearer = await token(a);
+    const order = (await call(a, "POST", "/v2/checkout/orders", { token: bearer, body: request("o4"), requestId: "r-o4" })).body as PayPalOrder;
+    await a.approve(order.id);
+    const captured = (await call(a, "POST", `/v2/checkout/orders/${order.id}/capture`, { token: bearer, requestId: "cap-o4", body: {} })).body as PayPalOrder;
+    const captureId = captured.purchase_units![0]!.payments!.captures![0]!.id;
+    const refund = (sim: ReturnType<typeof processA>, value: string, requestId: string) =>
+      call(sim, "POST", `/v2/payments/captures/${captureId}/refund`, { token: bearer, requestId, body: { amount: { currency_code: "USD", value } } });
+    // Two different refunds of 20.00 at once, one in each process: both made, one after the other.
+    const [one, two] = await Promise.all([refund(a, "20.00", "rf-1"), refund(b, "20.00", "rf-2")]);
+    expect([one.status, two.status]).toEqual([201, 201]);
+    expect((one.body as Refund).id).not.toBe((two.body as Refund).id);
+    // The same request id again: the same refund, nothing more.
+    const again = await refund(b, "20.00", "rf-1");
+    expect((again.body as Refund).id).toBe((one.body as Refund).id);
+    // 9.00 is left of 49.00.
+    const tooMuch = await refund(a, "9.01", "rf-3");
+    expect(tooMuch.status).toBe(422);
+    expect(JSON.stringify(tooMuch.body)).toContain("REFUND_AMOUNT_EXCEEDED");
+    const rest = await call(a, "POST", `/v2/payments/captures/${captureId}/refund`, { token: bearer, requestId: "rf-4", body: {} });
+    expect(rest.status).toBe(201);
+    expect((rest.body as Refund).amount).toEqual({ currency_code: "USD", value: "9.00" });
+    const stored = (await call(a, "GET", `/v2/checkout/orders/${order.id}`, { token: bearer })).body as PayPalOrder;
+    expect(stored.purchase_units![0]!.payments!.captures![0]!.status).toBe("REFUNDED");
+    expect(stored.purchase_units![0]!.payments!.refunds).toHaveLength(3);
+    expect(JSON.stringify(stored)).not.toContain("rf-1");
+    const refunded = queued.filter((e) => e.event_type === "PAYMENT.CAPTURE.REFUNDED");
+    expect(refunded).toHaveLength(3);
+    expect((await call(a, "POST", `/v2/payments/captures/${captureId}/refund`, { token: bearer, requestId: "rf-5", body: {} })).status).toBe(422);
   });
 });

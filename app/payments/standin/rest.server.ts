@@ -44,6 +44,7 @@ function toRecord(row: PaypalStandinOrdersTable): SimOrderRecord {
 function toRow(record: SimOrderRecord): PaypalStandinOrdersTable {
   return {
     id: record.id,
+    capture_id: record.order.purchase_units?.[0]?.payments?.captures?.[0]?.id ?? null,
     create_request_id: record.createRequestId,
     capture_request_id: record.captureRequestId,
     status: record.status,
@@ -67,6 +68,10 @@ export function databaseStore(db: Db): SimStore {
       const row = await db.selectFrom("paypal_standin_orders").selectAll().where("create_request_id", "=", requestId).executeTakeFirst();
       return row ? toRecord(row) : undefined;
     },
+    async findByCaptureId(captureId) {
+      const row = await db.selectFrom("paypal_standin_orders").selectAll().where("capture_id", "=", captureId).executeTakeFirst();
+      return row ? toRecord(row) : undefined;
+    },
     async insert(record) {
       try {
         await db.insertInto("paypal_standin_orders").values(toRow(record)).execute();
@@ -76,9 +81,15 @@ export function databaseStore(db: Db): SimStore {
         return (await this.findByCreateRequestId(record.createRequestId))!;
       }
     },
-    async update(record, from) {
+    async update(record, from, since) {
       const { id: _id, created_at: _created, ...changes } = toRow(record);
-      const result = await db.updateTable("paypal_standin_orders").set(changes).where("id", "=", record.id).where("status", "in", from).executeTakeFirst();
+      const result = await db
+        .updateTable("paypal_standin_orders")
+        .set(changes)
+        .where("id", "=", record.id)
+        .where("status", "in", from)
+        .$if(since !== undefined, (q) => q.where("updated_at", "=", since!))
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
   };

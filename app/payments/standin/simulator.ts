@@ -1,13 +1,14 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { amountToCents } from "../../shared/money.ts";
-import type { Capture, CreateOrderRequest, PayPalOrder, WebhookEvent } from "../paypal-rest/types.ts";
+import { amountToCents, centsToAmount } from "../../shared/money.ts";
+import type { Capture, CreateOrderRequest, PayPalOrder, Refund, RefundRequest, WebhookEvent } from "../paypal-rest/types.ts";
 
 /**
  * PayPal's REST protocol as far as Rankwell uses it (OAuth token, Orders v2 create / get /
  * capture, verify-webhook-signature, the buyer's approval, and the webhooks those send), with
  * PayPal's semantics: `PayPal-Request-Id` makes a create or a capture answer the first call's
  * result, a capture happens once (ORDER_ALREADY_CAPTURED after), only an APPROVED order can be
- * captured (ORDER_NOT_APPROVED), an expired token answers 401.
+ * captured (ORDER_NOT_APPROVED), an expired token answers 401. Payments v2 refunds of a capture,
+ * whole or in parts, never more than is left (REFUND_AMOUNT_EXCEEDED), once per PayPal-Request-Id.
  *
  * HTTP-agnostic and storage-agnostic: the local stand-in (PAYPAL_MODE=standin) serves it from the
  * database, so several server processes agree; the integration tests serve it from memory with
@@ -30,10 +31,12 @@ export interface SimOrderRecord {
 export interface SimStore {
   get(id: string): Promise<SimOrderRecord | undefined>;
   findByCreateRequestId(requestId: string): Promise<SimOrderRecord | undefined>;
+  /** The order whose capture this is. */
+  findByCaptureId(captureId: string): Promise<SimOrderRecord | undefined>;
   /** Adds the record; when its create request id is already taken, answers the record that has it. */
   insert(record: SimOrderRecord): Promise<SimOrderRecord>;
-  /** Writes `record` only if the stored status is still `from`; false when it was not. */
-  update(record: SimOrderRecord, from: readonly SimOrderRecord["status"][]): Promise<boolean>;
+  /** Writes `record` only if the stored status is still `from` (and, given, its updatedAt still `since`); false when not. */
+  update(record: SimOrderRecord, from: readonly SimOrderRecord["status"][], since?: string): Promise<boolean>;
 }
 
 export interface SimTokens {
@@ -113,6 +116,11 @@ const sameSig = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/** A refund as the simulator keeps it: with the PayPal-Request-Id it was made with (never shown). */
+type StoredRefund = Refund & { paypal_request_id?: string | null };
+
+const publicRefund = ({ paypal_request_id: _requestId, ...refund }: StoredRefund): Refund => refund;
+
 export function createSimulator(options: SimOptions) {
   const now = options.now ?? (() => new Date());
   const api = options.apiBase.replace(/\/+$/, "");
@@ -125,7 +133,10 @@ export function createSimulator(options: SimOptions) {
       links.push({ href: options.approvePageUrl(record.id), rel: "payer-action", method: "GET" });
     }
     if (record.status === "APPROVED") links.push({ href: `${self}/capture`, rel: "capture", method: "POST" });
-    return { ...record.order, status: record.status, links };
+    const units = record.order.purchase_units?.map((unit) =>
+      unit.payments?.refunds ? { ...unit, payments: { ...unit.payments, refunds: unit.payments.refunds.map(publicRefund) } } : unit,
+    );
+    return { ...record.order, ...(units ? { purchase_units: units } : {}), status: record.status, links };
   }
 
   async function emit(eventType: string, resourceType: string, resource: object, summary: string) {
@@ -262,6 +273,60 @@ export function createSimulator(options: SimOptions) {
     return error(503, "SERVICE_UNAVAILABLE", "SERVICE_UNAVAILABLE", "Try again.");
   }
 
+  async function refund(captureId: string, request: SimRequest): Promise<SimResponse> {
+    const requestId = request.header("paypal-request-id")?.trim() || null;
+    const body = readJson(request.body) as RefundRequest | undefined;
+    if (!body) return error(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
+    for (let tries = 0; tries < 5; tries++) {
+      const record = await options.store.findByCaptureId(captureId);
+      const unit = record?.order.purchase_units?.[0];
+      const captured = unit?.payments?.captures?.find((c) => c.id === captureId);
+      if (!record || !unit || !captured) return notFound(captureId);
+      const refunds = (unit.payments!.refunds ?? []) as StoredRefund[];
+      const again = requestId ? refunds.find((r) => r.paypal_request_id === requestId) : undefined;
+      if (again) return { status: 201, body: publicRefund(again) };
+      if (!["COMPLETED", "PARTIALLY_REFUNDED"].includes(captured.status)) {
+        return error(422, "UNPROCESSABLE_ENTITY", captured.status === "REFUNDED" ? "CAPTURE_FULLY_REFUNDED" : "REFUND_NOT_ALLOWED", `Capture ${captureId} is ${captured.status}: it cannot be refunded.`);
+      }
+      const capturedCents = amountToCents(captured.amount?.value ?? "") ?? 0;
+      const left = capturedCents - refunds.reduce((sum, r) => sum + (amountToCents(r.amount?.value ?? "") ?? 0), 0);
+      let cents = left;
+      if (body.amount) {
+        const asked = amountToCents(body.amount.value ?? "");
+        if (body.amount.currency_code !== "USD" || asked === null || asked <= 0) return invalid("amount must be a positive USD amount such as 49.99");
+        cents = asked;
+      }
+      if (cents > left) return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED", "The refund amount must be less than or equal to the capture amount that has not yet been refunded.");
+      const at = now().toISOString();
+      const id = code(17);
+      const made: StoredRefund = {
+        id,
+        status: "COMPLETED",
+        amount: { currency_code: "USD", value: centsToAmount(cents) },
+        note_to_payer: body.note_to_payer,
+        custom_id: captured.custom_id,
+        invoice_id: captured.invoice_id,
+        create_time: at,
+        update_time: at,
+        links: [
+          { href: `${api}/v2/payments/refunds/${id}`, rel: "self", method: "GET" },
+          { href: `${api}/v2/payments/captures/${captureId}`, rel: "up", method: "GET" },
+        ],
+        paypal_request_id: requestId,
+      };
+      const capture: Capture = { ...captured, status: cents === left ? "REFUNDED" : "PARTIALLY_REFUNDED", update_time: at };
+      const next: SimOrderRecord = {
+        ...record,
+        updatedAt: at,
+        order: { ...record.order, update_time: at, purchase_units: [{ ...unit, payments: { captures: [capture], refunds: [...refunds, made] } }] },
+      };
+      if (!(await options.store.update(next, [record.status], record.updatedAt))) continue; // another refund of it meanwhile: look again
+      await emit("PAYMENT.CAPTURE.REFUNDED", "refund", publicRefund(made), `A $ ${made.amount!.value} USD capture payment was refunded`);
+      return { status: 201, body: publicRefund(made) };
+    }
+    return error(503, "SERVICE_UNAVAILABLE", "SERVICE_UNAVAILABLE", "Try again.");
+  }
+
   async function verify(request: SimRequest): Promise<SimResponse> {
     const body = readJson(request.body) as Record<string, unknown> | undefined;
     if (!body) return error(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
@@ -297,6 +362,8 @@ export function createSimulator(options: SimOptions) {
         return record ? { status: 200, body: view(record) } : notFound(order[1]!);
       }
       if (order && request.method === "POST" && order[2]) return capture(order[1]!, request);
+      const refunding = /^\/v2\/payments\/captures\/([A-Za-z0-9-]{1,36})\/refund$/.exec(path);
+      if (refunding && request.method === "POST") return refund(refunding[1]!, request);
       return error(404, "NOT_FOUND", "NOT_FOUND", `No ${request.method} ${path} in this PayPal stand-in`);
     },
 

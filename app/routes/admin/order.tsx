@@ -1,6 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
+import { CONFIRM_FIRST, confirmPath } from "~/auth/confirmation.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
+import { AppError } from "~/errors.ts";
+import { documentsOfOrder } from "~/invoices/documents.server.ts";
+import { DocumentLinks, documentLinks } from "~/invoices/document-links.tsx";
+import { refundOrder, refundRequestsOf, retryRefund } from "~/payments/refunds.server.ts";
+import { formatUsd } from "~/shared/money.ts";
+import { shortDate } from "~/shared/dates.ts";
 import { orPageError, unknownAction } from "~/forms.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
 import { orderAccess } from "~/orders/access.server.ts";
@@ -30,9 +38,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const access = await orPageError(orderAccess(services.db, context.get(viewerContext), params.id, "agency"));
   const { order } = access;
+  const page = await orderPage(services.db, access);
+  const paidCents = page.payments.reduce((sum, p) => sum + p.amountCents, 0);
   return {
-    page: await orderPage(services.db, access),
+    page,
     customer: { name: order.customer_name, email: order.customer_email, address: order.customer_address, country: order.customer_country },
+    documents: documentLinks(await documentsOfOrder(services.db, order.id)),
+    money: { paid: formatUsd(paidCents), refunded: formatUsd(Number(order.refunded_cents)), net: formatUsd(paidCents - Number(order.refunded_cents)), leftCents: paidCents - Number(order.refunded_cents) },
+    refunds: (await refundRequestsOf(services.db, order.id)).map((r) => ({
+      id: r.id,
+      amount: formatUsd(r.amount_cents),
+      reason: r.reason,
+      by: r.requested_by,
+      at: shortDate(r.created_at),
+      status: r.status,
+      failure: r.failure,
+    })),
+    // A new key for each showing of the form: the same form sent twice is one refund.
+    formKey: randomUUID(),
   };
 }
 
@@ -54,6 +77,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       case "deliver":
         await deliver(services, access, actor, fields, files);
         return { ok: true as const, message: DONE.deliver };
+      case "refund":
+      case "refund-retry": {
+        const request =
+          fields.intent === "refund" ? await refundOrder(services, actor, access.order.id, fields) : await retryRefund(services, actor, access.order.id, fields.requestId ?? "");
+        if (request.status === "refused") throw new AppError(409, `PayPal refused the refund: ${request.failure ?? "no reason given"}`);
+        if (request.status === "pending") throw new AppError(503, "PayPal did not answer. The refund is kept: try it again below (it will not be made twice).");
+        return { ok: true as const, message: `Refunded ${formatUsd(request.amount_cents)} through PayPal.` };
+      }
       default:
         throw unknownAction();
     }
@@ -61,7 +92,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { page, customer } = loaderData;
+  const { page, customer, documents, money, refunds, formKey } = loaderData;
   const { order } = page;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -104,6 +135,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               Order status and payment history
             </Link>
           </p>
+          <DocumentLinks documents={documents} />
         </section>
         <section aria-labelledby="brief">
           <h2 id="brief" className="mb-3 text-xl font-bold">
@@ -113,6 +145,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <BriefAnswers questions={page.brief.questions} answers={page.brief.answers} files={page.brief.files} />
         </section>
       </div>
+      {page.payments.length > 0 && (
+        <RefundSection orderId={order._id} money={money} refunds={refunds} formKey={formKey} busy={busy} errors={errorsFor("refund")} confirmFirst={failed?.error === CONFIRM_FIRST} />
+      )}
       <Deliveries deliveries={page.deliveries} />
       {canMove(order.stage, "deliver") && <DeliverForm busy={busy} errors={errorsFor("deliver")} />}
       <Conversation messages={page.messages} viewerSide="agency" errors={errorsFor("message")} busy={busy} />
@@ -137,6 +172,96 @@ function DeliverForm({ busy, errors }: { busy: boolean; errors: Record<string, s
           Deliver
         </Button>
       </Form>
+    </section>
+  );
+}
+
+type RefundRow = { id: string; amount: string; reason: string; by: string; at: string; status: "pending" | "completed" | "refused"; failure: string | null };
+
+const REFUND_STATUS = { pending: "Waiting for PayPal", completed: "Refunded", refused: "Refused by PayPal" } as const;
+
+/** The money of the order (paid, refunded, net) and an Admin's refund of all or part of it, through PayPal. */
+function RefundSection(props: {
+  orderId: string;
+  money: { paid: string; refunded: string; net: string; leftCents: number };
+  refunds: RefundRow[];
+  formKey: string;
+  busy: boolean;
+  errors: Record<string, string>;
+  confirmFirst: boolean;
+}) {
+  const { money, refunds } = props;
+  return (
+    <section id="refund" aria-labelledby="refund-heading" className="mt-10 rounded-lg border border-gray-300 p-4">
+      <h2 id="refund-heading" className="mb-3 text-xl font-bold">
+        Payment and refunds
+      </h2>
+      <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="font-semibold">Paid</dt>
+        <dd>{money.paid}</dd>
+        <dt className="font-semibold">Refunded</dt>
+        <dd>{money.refunded}</dd>
+        <dt className="font-semibold">Net</dt>
+        <dd>{money.net}</dd>
+      </dl>
+      {refunds.length > 0 && (
+        <table className="mb-4 w-full text-left text-sm">
+          <caption className="sr-only">Refunds of this order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {refunds.map((r) => (
+              <tr key={r.id} className="border-t border-gray-200 align-top">
+                <td className="py-1 pr-2">{r.at}</td>
+                <td className="py-1 pr-2">{r.amount}</td>
+                <td className="py-1 pr-2">
+                  {r.reason} <span className="text-gray-700">({r.by})</span>
+                </td>
+                <td className="py-1">
+                  {REFUND_STATUS[r.status]}
+                  {r.failure && <span className="block text-gray-800">{r.failure}</span>}
+                  {r.status === "pending" && (
+                    <Form method="post" className="mt-1">
+                      <input type="hidden" name="intent" value="refund-retry" />
+                      <input type="hidden" name="requestId" value={r.id} />
+                      <Button disabled={props.busy} className="min-h-11">
+                        Try again
+                      </Button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {props.confirmFirst && (
+        <p className="mb-3 text-sm">
+          <Link to={confirmPath(`/admin/orders/${props.orderId}#refund`)} className="font-semibold text-brand-700 underline">
+            Confirm it is you
+          </Link>
+          , then refund.
+        </p>
+      )}
+      {money.leftCents > 0 ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="formKey" value={props.formKey} />
+          <Field label="Amount to refund (USD)" name="amount" inputMode="decimal" error={props.errors.amount} hint={`Up to ${(money.leftCents / 100).toFixed(2)}.`} required />
+          <Field label="Reason" name="reason" maxLength={500} error={props.errors.reason} required hint="Shown to the buyer by PayPal and kept with the refund." />
+          <Button disabled={props.busy} className="min-h-11">
+            Refund through PayPal
+          </Button>
+        </Form>
+      ) : (
+        <p className="text-sm">Nothing is left to refund.</p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,9 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
+import { getBilling, saveBilling } from "~/invoices/billing.server.ts";
+import { DocumentLinks, documentLinks } from "~/invoices/document-links.tsx";
+import { documentsOfOrder } from "~/invoices/documents.server.ts";
 import { orPageError, unknownAction } from "~/forms.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { orderAccess } from "~/orders/access.server.ts";
@@ -29,10 +32,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const access = await orPageError(orderAccess(services.db, context.get(viewerContext), params.id, "customer"));
-  return { page: await orderPage(services.db, access) };
+  const documents = await documentsOfOrder(services.db, access.order.id);
+  return {
+    page: await orderPage(services.db, access),
+    billing: await getBilling(services.db, access.order.id),
+    documents: documentLinks(documents),
+    invoiced: documents.some((d) => d.kind === "invoice"),
+  };
 }
 
-const DONE = { message: "Message sent.", approve: "Thank you: the work is approved.", changes: "Your request for changes is sent. We will get back to you." };
+const DONE = { billing: "Billing details saved.", message: "Message sent.", approve: "Thank you: the work is approved.", changes: "Your request for changes is sent. We will get back to you." };
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { services } = context.get(requestContext);
@@ -44,6 +53,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       case "message":
         await postMessage(services, access, actor, fields, files);
         return { ok: true as const, message: DONE.message };
+      case "billing":
+        await saveBilling(services.db, access, fields);
+        return { ok: true as const, message: DONE.billing };
       case "approve":
         await approve(services, access, actor);
         return { ok: true as const, message: DONE.approve };
@@ -57,7 +69,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, billing, documents, invoiced } = loaderData;
   const { order } = page;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -116,6 +128,8 @@ export default function Order({ loaderData }: Route.ComponentProps) {
           <BriefAnswers questions={page.brief.questions} answers={page.brief.answers} files={page.brief.files} />
         </section>
       </div>
+      <DocumentLinks documents={documents} />
+      <BillingForm billing={billing} invoiced={invoiced} busy={busy} errors={failed && failed.values.intent === "billing" ? errors : {}} values={failed && failed.values.intent === "billing" ? failed.values : undefined} />
       <Deliveries deliveries={page.deliveries} />
       {canMove(order.stage, "approve") && <Review busy={busy} error={errors.comment} />}
       <Conversation messages={page.messages} viewerSide="customer" errors={failed && failed.values.intent === "message" ? errors : {}} busy={busy} />
@@ -147,6 +161,32 @@ function Review({ busy, error }: { busy: boolean; error?: string }) {
           </Button>
         </Form>
       </div>
+    </section>
+  );
+}
+
+/** The buyer's details for the invoice: optional, before or after paying. */
+function BillingForm(props: { billing: { company: string; billingAddress: string; vatId: string }; invoiced: boolean; busy: boolean; errors: Record<string, string>; values?: Record<string, string> }) {
+  const value = (name: keyof typeof props.billing) => props.values?.[name] ?? props.billing[name];
+  return (
+    <section id="billing" aria-labelledby="billing-heading" className="mt-8 rounded-lg border border-gray-300 p-4">
+      <h2 id="billing-heading" className="text-xl font-bold">
+        Billing details
+      </h2>
+      <p className="mt-1 mb-3 text-sm text-gray-800">
+        {props.invoiced
+          ? "Your invoice was issued with the details given when you paid; what you change here appears on documents issued later (a credit note)."
+          : "Optional: a company, a billing address and a VAT id for your invoice, which is issued when you pay."}
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="billing" />
+        <Field label="Company name" name="company" defaultValue={value("company")} maxLength={200} error={props.errors.company} autoComplete="organization" />
+        <Field label="Billing address" name="billingAddress" multiline defaultValue={value("billingAddress")} maxLength={500} error={props.errors.billingAddress} />
+        <Field label="VAT id" name="vatId" defaultValue={value("vatId")} maxLength={20} error={props.errors.vatId} hint="For example DE123456789." />
+        <Button variant="secondary" disabled={props.busy}>
+          Save billing details
+        </Button>
+      </Form>
     </section>
   );
 }
