@@ -83,7 +83,6 @@ export function mailDeliveryJob(config: Config, log: Logger): JobHandlerDef<Mail
   return {
     kind: MAIL_JOB,
     maxAttempts: MAIL_ATTEMPTS,
-    leaseSeconds: 120,
     async run(mail) {
       await deliver(mail);
       log.info(`mail to ${mail.to} "${mail.subject}" delivered`);
