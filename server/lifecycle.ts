@@ -39,6 +39,7 @@ export async function startServer(config: Config, options: RankwellOptions = {})
       }),
     ),
   );
+  drainer.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

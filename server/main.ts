@@ -47,13 +47,14 @@ async function main() {
     if (stopping) return;
     stopping = true;
     const graceMs = config.shutdownGraceSeconds * 1000;
+    log.info(`${signal}: finishing open requests, then closing (at most ${config.shutdownGraceSeconds} s)`);
+    // Room at the end for closing the database and exiting before the deadline.
+    const closing = running.close(Math.max(200, graceMs - 400));
     armHardDeadline(graceMs, () => {
       log.error("shutdown did not finish within the grace period; exiting");
       process.exit(1);
     });
-    log.info(`${signal}: finishing open requests, then closing (at most ${config.shutdownGraceSeconds} s)`);
-    // Room at the end for closing the database and exiting before the deadline.
-    const { cut } = await running.close(Math.max(200, graceMs - 400));
+    const { cut } = await closing;
     await viteServer?.close();
     if (cut > 0) log.error(`${cut} request(s) still running at the end of the grace period were cut`);
     log.info("stopped");
