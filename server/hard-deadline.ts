@@ -12,13 +12,16 @@ export function armHardDeadline(ms: number, onMainTimer: () => void): void {
   const soft = setTimeout(onMainTimer, Math.max(0, ms - 200));
   soft.unref();
   const killer = new Worker(
-    `const { workerData } = require("node:worker_threads");
+    // getBuiltinModule: the same in a CommonJS or an ES module worker (eval follows the parent's --input-type).
+    `const { workerData } = process.getBuiltinModule("node:worker_threads");
      setTimeout(() => {
-       require("node:fs").writeSync(2, "[rankwell] shutdown grace period over and the main thread is stuck: killing the process\\n");
+       process.getBuiltinModule("node:fs").writeSync(2, "[rankwell] shutdown grace period over and the main thread is stuck: killing the process\\n");
        process.kill(process.pid, "SIGKILL");
      }, workerData);`,
     { eval: true, workerData: Math.max(0, ms - 50) },
   );
+  // A worker that fails must not take the shutdown down with it: the main thread's timer remains.
+  killer.on("error", (error) => console.error("[rankwell] the shutdown deadline's thread failed:", error));
   // The worker must not keep an otherwise finished process alive.
   killer.unref();
 }
