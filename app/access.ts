@@ -76,6 +76,17 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "DELETE /media/:id": CONTENT_ROLE,
 };
 
+/**
+ * What is neither a page nor an /api call (server/app.ts mounts these itself). `operator`: the
+ * bearer token METRICS_TOKEN, or, when none is set, a client on this machine (loopback, with no
+ * forwarded address: a proxy's client is not local). No session or role opens it, an Admin's
+ * neither: figures are for the host's monitoring, not for people.
+ */
+export const serviceAccess = {
+  "GET /healthz": "public",
+  "GET /metrics": "operator",
+} as const satisfies Record<`${ApiMethod} /${string}`, "public" | "operator">;
+
 /** Content calls come from the section registry: reads and writes need what the section says. */
 function contentApiAccess(): Record<string, Access> {
   const rows: Record<string, Access> = {};

@@ -54,6 +54,10 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  /** json: one JSON object per line (for a log collector); pretty: short text for a terminal. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  /** The bearer token GET /metrics asks for; without one it answers only this machine (loopback). */
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").max(200).optional(),
   JOBS_WORKER: z
     .enum(["on", "off"])
     .default("on")
@@ -130,6 +134,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceSeconds: c.SHUTDOWN_GRACE_SECONDS,
     healthCacheMs: c.HEALTH_CACHE_MS,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
+    metricsToken: c.METRICS_TOKEN,
     /** This process runs queued work (mail, payment notifications); `off` only enqueues it. */
     jobs: { worker: c.JOBS_WORKER, pollMs: c.JOBS_POLL_MS },
     media: { maxBytes: Math.round(c.MEDIA_MAX_MB * 1024 * 1024), s3: c.MEDIA_S3_URL ? s3Bucket(c.MEDIA_S3_URL) : undefined },

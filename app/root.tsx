@@ -44,12 +44,13 @@ type LoaderContext = Route.LoaderArgs["context"];
  */
 async function rootData(context: LoaderContext, request: Request): Promise<RootData> {
   const viewer = context.get(viewerContext);
-  const { services } = context.get(requestContext);
+  const { services, requestId } = context.get(requestContext);
   const preview = isPreviewPath(new URL(request.url).pathname) && hasRole(viewer, CONTENT_ROLE);
   return {
     viewer: { email: viewer.user?.email ?? null, roles: viewer.roles },
     siteUrl: services.config.appUrl,
     chrome: await loadSiteChrome(services.db, { preview }),
+    requestId,
     ...(preview ? { preview } : {}),
   };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -24,6 +23,8 @@ import { securityHeaderList, securityHeaders } from "./security-headers.ts";
 import { CACHED_PAGE_SCRIPT_SRC, pageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./assets.ts";
 import { sessionDependent } from "./session-dependent.ts";
+import { metricsEndpoint } from "./metrics.ts";
+import { requestIdOf } from "./request-log.ts";
 
 export interface AppOptions {
   /** Built browser assets to serve (production). */
@@ -73,7 +74,7 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
     }),
   );
   app.use((req, res, next) => {
-    res.locals.requestId = randomUUID();
+    res.locals.requestId = requestIdOf(req);
     // Only our value counts: overwrite whatever the client sent under this name.
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req);
     next();
@@ -97,6 +98,7 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
   const cache = pageCache({
     version: services.publicVersion,
     securityHeaders: scriptlessHeaders,
+    onAnswer: services.metrics.pageCache,
     render: (path, req) => renderAnonymous(new Request(new URL(path, config.appUrl)), loadContext(req, "")),
   });
   app.use(cache.middleware);
@@ -129,6 +131,8 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
     res.end(body);
   }
   app.get("/healthz", (_req, res) => void answerHealth(res, []));
+  // For the host's monitoring: a bearer token, or this machine only (server/metrics.ts).
+  app.get("/metrics", metricsEndpoint(services.metrics, config.metricsToken));
 
   // Public files: the same for everyone.
   app.use("/media", mediaFiles(services));

@@ -1,33 +1,84 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
-import net from "node:net";
+import net, { type Socket } from "node:net";
 
 /** How long idle keep-alive connections may still bring a last request once draining starts. */
 const IDLE_GRACE_MS = 500;
+/**
+ * A connection is closed as idle only once it has been idle this long: a connection just accepted,
+ * or just done with a response, may hold a request the event loop has not read yet (a busy
+ * process reads late), and closing it would reset a request the client had already sent.
+ */
+const IDLE_MIN_MS = 1000;
+/**
+ * How long the listener stays open after the signal. Connections a busy process had not yet
+ * accepted wait in the kernel's backlog, and closing a listening socket resets every one of them:
+ * requests sent well before the signal were lost that way on SQLite. A moment of listening (and
+ * one more turn of the event loop, which accepts the whole backlog) takes them in.
+ */
+const LISTEN_LINGER_MS = 20;
 
 /**
- * Draining the HTTP server on shutdown. Once `drain` starts, the server takes no new connections,
- * closes the idle keep-alive ones, and every response still to be written says
- * `Connection: close`, so clients move to another instance instead of sending more here. Requests
- * in flight finish; whatever is still running when the grace period ends is cut.
+ * Draining the HTTP server on shutdown. Once `drain` starts, every response still to be written
+ * says `Connection: close`, so clients move to another instance instead of sending more here;
+ * the server accepts what is already waiting in its backlog, then takes no new connections, and
+ * closes keep-alive connections once they have been idle a moment (never one whose request has
+ * arrived, read or not yet read). Requests in flight finish; whatever is still running when the
+ * grace period ends is cut.
  */
 export interface Drainer {
   /** Wraps the app: every request and its response are tracked from the first byte. */
   wrap(app: RequestListener): RequestListener;
+  /** Follows the server's connections (when each was last busy); call once, before it listens. */
+  attach(server: Server): void;
   /** Stops taking requests and waits up to `graceMs` for those in flight; answers how many were cut. */
   drain(server: Server, graceMs: number): Promise<{ cut: number }>;
   /** Requests being answered right now. */
   inFlight(): number;
 }
 
+interface ConnectionState {
+  /** Requests on it being answered now. */
+  busy: number;
+  /** When it was accepted or last finished a response. */
+  idleSince: number;
+  /** Bytes read by then: more since means a next request has begun to arrive. */
+  bytesAtIdle: number;
+}
+
 export function createDrainer(): Drainer {
   const active = new Set<ServerResponse>();
+  const connections = new Map<Socket, ConnectionState>();
   let draining = false;
 
+  const closeIdle = () => {
+    const now = Date.now();
+    for (const [socket, state] of connections) {
+      if (state.busy > 0 || now - state.idleSince < IDLE_MIN_MS || socket.bytesRead > state.bytesAtIdle) continue;
+      socket.destroy();
+    }
+  };
+
   return {
+    attach(server) {
+      server.on("connection", (socket: Socket) => {
+        connections.set(socket, { busy: 0, idleSince: Date.now(), bytesAtIdle: 0 });
+        socket.once("close", () => connections.delete(socket));
+      });
+    },
+
     wrap(app) {
       return (req: IncomingMessage, res: ServerResponse) => {
         active.add(res);
-        res.once("close", () => active.delete(res));
+        const state = connections.get(req.socket);
+        if (state) state.busy += 1;
+        res.once("close", () => {
+          active.delete(res);
+          if (state) {
+            state.busy -= 1;
+            state.idleSince = Date.now();
+            state.bytesAtIdle = req.socket.bytesRead;
+          }
+        });
         if (draining) res.setHeader("Connection", "close");
         app(req, res);
       };
@@ -38,14 +89,18 @@ export function createDrainer(): Drainer {
     async drain(server, graceMs) {
       draining = true;
       for (const res of active) if (!res.headersSent) res.setHeader("Connection", "close");
-      // Stop listening, but leave idle keep-alive connections a moment: a client busy on one gets
-      // one more answer, with `Connection: close`, instead of a reset for a request it sent just as
-      // the connection was closed. (http.Server#close would close them at once.)
-      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      // Stop listening after one more turn of the event loop (the backlog), then wait for every
+      // connection to end. (http.Server#close would also close idle connections at once.)
+      const closed = new Promise<void>((resolve) => {
+        setTimeout(() => setImmediate(() => net.Server.prototype.close.call(server, () => resolve())), Math.min(LISTEN_LINGER_MS, graceMs / 10));
+      });
+      // Each sweep runs after the event loop's poll phase (setImmediate), so what had arrived
+      // on a connection by then has been read and counts as a request.
+      const sweepSoon = () => setImmediate(closeIdle);
       let sweep: NodeJS.Timeout | undefined;
       const sweeping = setTimeout(() => {
-        server.closeIdleConnections();
-        sweep = setInterval(() => server.closeIdleConnections(), 100);
+        sweepSoon();
+        sweep = setInterval(sweepSoon, 100);
       }, Math.min(IDLE_GRACE_MS, graceMs / 4));
       let timer: NodeJS.Timeout | undefined;
       const graceOver = new Promise<"timeout">((resolve) => {

@@ -8,6 +8,7 @@ export { startServer, type RankwellOptions, type RunningServer } from "./lifecyc
 
 // For the admin command (cli.ts).
 export { ConfigError, loadConfig } from "~/config.server.ts";
+export { createLogger } from "~/logger.server.ts";
 export { isEmailAddress } from "~/shared/validation.ts";
 export { listRoleHolders, roleRowOf } from "~/users/roles.server.ts";
 export { deleteUser, grantRole } from "~/users/users.server.ts";

@@ -1,8 +1,10 @@
 import { createServer, type Server } from "node:http";
+import { hostname } from "node:os";
 import type { Config } from "~/config.server.ts";
 import type { Services } from "~/services.server.ts";
 import { type AppOptions, createApp } from "./app.ts";
 import { createDrainer } from "./graceful-shutdown.ts";
+import { observeRequests } from "./request-log.ts";
 import { createServices, type ServiceOptions } from "./services.ts";
 
 export interface RankwellOptions extends ServiceOptions, AppOptions {}
@@ -28,20 +30,25 @@ export async function startServer(config: Config, options: RankwellOptions = {})
   const { app, fastPath } = createApp(services, options);
   const drainer = createDrainer();
   const server = createServer(
-    drainer.wrap((req, res) => {
-      fastPath(req, res).then(
-        (answered) => answered || app(req, res),
-        () => app(req, res),
-      );
-    }),
+    drainer.wrap(
+      observeRequests(services.log, services.metrics, (req, res) => {
+        fastPath(req, res).then(
+          (answered) => answered || app(req, res),
+          () => app(req, res),
+        );
+      }),
+    ),
   );
+  drainer.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  if (config.jobs.worker) services.jobs.start();
+  // The slot is where this process serves: a restart on the same host and port takes back at
+  // once the jobs its killed predecessor had claimed (docs/decisions/0038).
+  if (config.jobs.worker) await services.jobs.start({ slot: `${hostname()}:${port}` });
   return {
     url: `http://localhost:${port}`,
     services,

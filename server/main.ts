@@ -2,6 +2,7 @@
 // through Vite. Runs on Node 24's built-in TypeScript support, so it uses erasable syntax only.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { armHardDeadline } from "./hard-deadline.ts";
 
 const dev = process.argv.includes("--dev");
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -34,27 +35,29 @@ async function main() {
     throw error;
   }
 
+  const log = mod.createLogger(config.logLevel, { format: config.logFormat });
   const running = await mod.startServer(config, dev ? { devMiddleware } : { clientDir: resolve(buildDir, "client") });
-  console.log(`[rankwell] listening on ${config.appUrl} (${config.database.kind}, port ${running.url.split(":").at(-1)})`);
+  log.info(`listening on ${config.appUrl}`, { database: config.database.kind, port: Number(running.url.split(":").at(-1)) });
 
-  // SIGTERM drains: no new connections, idle keep-alive ones closed, requests in flight finish
-  // (answered with Connection: close), jobs finish or are handed back; exit 0 within the grace.
+  // SIGTERM drains: every request already received is answered (with Connection: close), idle
+  // keep-alive connections closed, jobs finish or are handed back; the process is gone within
+  // the grace period whatever the load (server/hard-deadline.ts), with 0 if everything finished.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     const graceMs = config.shutdownGraceSeconds * 1000;
-    console.log(`[rankwell] ${signal}: finishing open requests, then closing (at most ${config.shutdownGraceSeconds} s)`);
-    // Only if closing itself hangs past the grace: something is stuck, say so in the exit code.
-    const force = setTimeout(() => {
-      console.error("[rankwell] shutdown did not finish within the grace period; exiting");
+    log.info(`${signal}: finishing open requests, then closing (at most ${config.shutdownGraceSeconds} s)`);
+    // Room at the end for closing the database and exiting before the deadline.
+    const closing = running.close(Math.max(200, graceMs - 400));
+    armHardDeadline(graceMs, () => {
+      log.error("shutdown did not finish within the grace period; exiting");
       process.exit(1);
-    }, graceMs + 1000);
-    force.unref();
-    const { cut } = await running.close(graceMs);
+    });
+    const { cut } = await closing;
     await viteServer?.close();
-    if (cut > 0) console.error(`[rankwell] ${cut} request(s) still running at the end of the grace period were cut`);
-    console.log("[rankwell] stopped");
+    if (cut > 0) log.error(`${cut} request(s) still running at the end of the grace period were cut`);
+    log.info("stopped");
     process.exit(0);
   };
   // Vite (dev) exits on SIGTERM by itself, which would cut the drain short: the drain decides.

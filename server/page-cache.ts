@@ -34,6 +34,8 @@ export interface PageCacheOptions {
   /** The security headers of a cached page (its CSP without a nonce). */
   securityHeaders: [string, string][];
   maxEntries?: number;
+  /** Told of each page answered from memory (hit) or rendered and stored (miss): the metrics count them. */
+  onAnswer?(result: "hit" | "miss"): void;
 }
 
 /** The cache key of a request the cache may answer, or undefined (it goes to React Router). */
@@ -97,6 +99,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
     const key = cacheKey(req);
     const entry = key && current(key, await options.version.current());
     if (!entry) return false;
+    options.onAnswer?.("hit");
     send(req, res, entry, "hit", options.securityHeaders);
     return true;
   };
@@ -107,7 +110,10 @@ export function pageCache(options: PageCacheOptions): PageCache {
     try {
       const version = await options.version.current();
       const hit = current(key, version);
-      if (hit) return send(req, res, hit, "hit", options.securityHeaders);
+      if (hit) {
+        options.onAnswer?.("hit");
+        return send(req, res, hit, "hit", options.securityHeaders);
+      }
       let pending = rendering.get(key);
       if (!pending) {
         pending = fill(key, req, version).finally(() => rendering.delete(key));
@@ -115,6 +121,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
       }
       const entry = await pending;
       if (entry instanceof Response) return next(); // not cacheable: React Router answers it the usual way
+      options.onAnswer?.("miss");
       send(req, res, entry, "miss", options.securityHeaders);
     } catch (error) {
       next(error);

@@ -16,8 +16,11 @@ import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import type { Services } from "~/services.server.ts";
 import { loadMailBrand } from "./mail-brand.ts";
+import { createMetrics } from "./metrics.ts";
 
 export interface ServiceOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: { write(line: string): unknown };
   /** The clock rate limits and the sign-in throttle count by (milliseconds); tests pass a fixed one so no limit window turns mid-test. */
   now?: () => number;
 }
@@ -27,10 +30,10 @@ export interface ServiceOptions {
  * `admin` command and the tests work with. Registers the jobs but does not start the worker.
  */
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, { format: config.logFormat, destination: options.logDestination });
   const logFailure = failureLog(log);
   const failures = createFailureMemory();
-  const { db, kind } = openDatabase(config.database, {
+  const { db, kind, poolUse } = openDatabase(config.database, {
     onConnectionError: (error) => log.error("database connection lost (the pool will reconnect)", error),
     onFailure: (failure, error, sql) => {
       failures.note(failure, sql);
@@ -66,6 +69,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     rateLimiter,
     health: createHealth(db, failures, { cacheMs: config.healthCacheMs }),
     publicVersion: watchPublicVersion(db, config, log),
+    metrics: createMetrics({ db, poolUse, log }),
   };
 }
 

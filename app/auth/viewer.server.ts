@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import { noteUserId } from "../logger.server.ts";
 import type { Services } from "../services.server.ts";
 import type { RoleWait } from "./confirmation.ts";
 import { isRole, type Role } from "./roles.ts";
@@ -46,6 +47,7 @@ export async function loadViewer(services: Services, headers: Headers, ip: strin
   const session = await services.auth.api.getSession({ headers });
   if (!session) return { ...ANONYMOUS, ip };
   const email = session.user.email.toLowerCase();
+  noteUserId(session.user.id);
   const user: SignedInUser = { id: session.user.id, email, name: session.user.name, emailVerified: Boolean(session.user.emailVerified), sessionId: session.session.id };
   const confirmedAt = asDate(session.session.confirmedAt);
   await touchSession(services.db, session.session);

@@ -49,7 +49,18 @@ export interface DbEvents {
  * `/healthz` and the log), with the real error: a failed transaction's own error is never
  * replaced by the error of rolling it back.
  */
-export function openDatabase(database: DatabaseTarget, events: DbEvents = {}): { db: Db; kind: DbKind } {
+const POOL_MAX = 10;
+
+/** Connections of the pool right now (GET /metrics); SQLite has one, always open. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
+export function openDatabase(database: DatabaseTarget, events: DbEvents = {}): { db: Db; kind: DbKind; poolUse: () => PoolUse } {
   const log = (event: LogEvent) => {
     if (event.level !== "error") return;
     const failure = dbFailure(event.error);
@@ -64,13 +75,13 @@ export function openDatabase(database: DatabaseTarget, events: DbEvents = {}): {
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
     const dialect = new SqliteDialect({ database: sqlite });
-    return { db: new Kysely<Database>({ dialect: keepingTheRealError(dialect), log }), kind: "sqlite" };
+    return { db: new Kysely<Database>({ dialect: keepingTheRealError(dialect), log }), kind: "sqlite", poolUse: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }) };
   }
   const statementTimeoutMs = database.statementTimeoutMs ?? 10_000;
   const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: database.url,
-    max: 10,
+    max: POOL_MAX,
     Client: timedClient(pg),
     // Waiting for a connection (new, or a free one from the pool) gives up instead of hanging.
     connectionTimeoutMillis: database.connectTimeoutMs ?? 5000,
@@ -87,7 +98,8 @@ export function openDatabase(database: DatabaseTarget, events: DbEvents = {}): {
   const onConnectionError = (error: Error) => events.onConnectionError?.(error);
   pool.on("error", onConnectionError);
   pool.on("connect", (client) => client.on("error", onConnectionError));
-  return { db: new Kysely<Database>({ dialect: keepingTheRealError(new PostgresDialect({ pool })), log }), kind: "postgres" };
+  const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX });
+  return { db: new Kysely<Database>({ dialect: keepingTheRealError(new PostgresDialect({ pool })), log }), kind: "postgres", poolUse };
 }
 
 /**

@@ -1,17 +1,20 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import { hostname } from "node:os";
 import type { Db, DbKind, DbOrTrx } from "../db/db.server.ts";
 import { newId } from "../db/ids.server.ts";
 import type { JobsTable } from "../db/tables.ts";
-import type { Logger } from "../logger.server.ts";
+import { type Logger, requestScope } from "../logger.server.ts";
 
 /**
  * Durable work. What the server must still do after it has answered (deliver a mail, process a
  * payment notification, reconcile payments) is a `jobs` row written in the same transaction as
  * its cause. Every server process runs a worker that claims due rows with a lease, runs their
  * handler, and marks them done, or schedules a retry with backoff, or, after the last attempt,
- * `failed` (shown to admins, who can retry it). A process that dies mid-job leaves a lease that
- * runs out; another process (or the same one after a restart) takes the job again. So handlers
+ * `failed` (shown to admins, who can retry it). Leases are short (10 s) and renewed every few
+ * seconds while the job runs, so a process that dies mid-job leaves a lease that runs out within
+ * seconds and another process takes the job again; the same process restarted on the same host and
+ * port takes back its dead predecessor's jobs at once (`start`, docs/decisions/0038). So handlers
  * must be idempotent: delivery is at least once.
  */
 
@@ -30,7 +33,7 @@ export interface JobHandlerDef<P = unknown> {
   run(payload: P, context: JobContext): Promise<void>;
   /** Failures before the job is `failed` (needs attention). Default 10. */
   maxAttempts?: number;
-  /** How long a claim lasts before another process may take the job. Default 120 s. */
+  /** How long a claim lasts without renewal before another process may take the job. Renewed every third of it while the job runs. Default 10 s. */
   leaseSeconds?: number;
   /** Seconds to wait before attempt `attempt + 1`. Default: 5 s doubling, at most an hour. */
   backoffSeconds?(attempt: number): number;
@@ -56,8 +59,12 @@ export interface JobQueue {
   /** Schedules `kind` every `intervalSeconds`: one job per interval across every process. */
   every(name: string, intervalSeconds: number, kind: string, payload?: unknown): void;
   register(def: JobHandlerDef<never>): void;
-  /** Starts polling (a process with JOBS_WORKER=off never does, but can still enqueue). */
-  start(): void;
+  /**
+   * Starts polling (a process with JOBS_WORKER=off never does, but can still enqueue). `slot`
+   * names where this process serves (host and port): claims of an earlier process in the same
+   * slot, which cannot be alive since this one holds the port, are handed back at once.
+   */
+  start(options?: { slot?: string }): Promise<void>;
   /** Stops claiming; waits up to `graceMs` for running jobs and hands back the rest (retried elsewhere). */
   stop(graceMs?: number): Promise<void>;
 }
@@ -74,7 +81,7 @@ export interface JobQueueOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 10;
-const DEFAULT_LEASE_SECONDS = 120;
+const DEFAULT_LEASE_SECONDS = 10;
 const DONE_JOBS_KEPT_DAYS = 14;
 const PRUNE_KIND = "jobs.prune";
 
@@ -89,7 +96,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const pollMs = options.pollMs ?? 1000;
   const concurrency = options.concurrency ?? 4;
   const now = options.now ?? (() => new Date());
-  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  // `slot/pid:random`: the slot part lets a restart in the same slot find its predecessor's claims.
+  const instance = `${process.pid}:${randomBytes(4).toString("hex")}`;
+  let workerId = `${hostname()}:-/${instance}`;
+  /** Jobs this process runs now, with their lease in seconds (the heartbeat renews them). */
+  const leases = new Map<string, number>();
+  let heartbeat: NodeJS.Timeout | undefined;
   const handlers = new Map<string, JobHandlerDef<unknown>>();
   const schedules: { name: string; intervalSeconds: number; kind: string; payload: unknown; lastSlot?: string }[] = [];
   const running = new Set<Promise<void>>();
@@ -167,19 +179,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       handlers.set(def.kind, def as JobHandlerDef<unknown>);
     },
 
-    start() {
+    async start({ slot } = {}) {
       if (started) return;
       started = true;
+      if (slot) {
+        if (slot.includes("/")) throw new Error("a job worker's slot has no slash");
+        workerId = `${slot}/${instance}`;
+        await releaseSlot(slot).catch((error) => log.error("jobs: could not hand back the claims of this slot's previous process (their leases will run out)", error));
+      }
       schedule(0);
     },
 
     async stop(graceMs = 10_000) {
       stopping = true;
       if (timer) clearTimeout(timer);
+      // The heartbeat goes on while running jobs finish: their leases must not run out meanwhile.
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
       await Promise.race([ticking, deadline]);
       const inFlight = Promise.all([...running]);
       await Promise.race([inFlight, deadline]);
+      clearInterval(heartbeat);
+      heartbeat = undefined;
       if (running.size === 0) return;
       // Jobs still running when the grace is over are handed back now rather than when their
       // lease runs out, so another process (or this one after a restart) takes them at once.
@@ -204,12 +224,55 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   });
   queue.every("jobs-prune", 3600, PRUNE_KIND);
 
+  const handlerLeases = () => [...handlers.values()].map((h) => h.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
+
+  /** Claims left by an earlier process in `slot` (host:port): it is dead, since this process holds the port. */
+  async function releaseSlot(slot: string) {
+    const at = iso(now());
+    const released = await db
+      .updateTable("jobs")
+      .set({ locked_by: null, locked_until: null, updated_at: at })
+      .where("status", "=", "pending")
+      .where(sql<boolean>`locked_by like ${`${slot.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`} escape '\\'`)
+      .where("locked_by", "!=", workerId)
+      .executeTakeFirst();
+    const count = Number(released.numUpdatedRows);
+    if (count > 0) log.info(`jobs: took back ${count} job(s) a previous process on ${slot} had claimed`, { slot, count });
+  }
+
+  /** Extends the leases of the jobs running here; one that another process took meanwhile is left alone. */
+  async function renewLeases() {
+    if (leases.size === 0) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+      return;
+    }
+    const at = now();
+    const byLease = new Map<number, string[]>();
+    for (const [id, seconds] of leases) byLease.set(seconds, [...(byLease.get(seconds) ?? []), id]);
+    try {
+      for (const [seconds, ids] of byLease) {
+        await db
+          .updateTable("jobs")
+          .set({ locked_until: iso(addSeconds(at, seconds)) })
+          .where("id", "in", ids)
+          .where("locked_by", "=", workerId)
+          .where("status", "=", "pending")
+          .execute();
+      }
+    } catch (error) {
+      if (Date.now() - lastTickError > 60_000) log.error("jobs: could not renew the leases of running jobs (will keep trying)", error);
+      lastTickError = Date.now();
+    }
+  }
+
   function schedule(delayMs: number) {
     if (stopping) return;
     if (timer) clearTimeout(timer);
+    // Outside any request's log scope: a request that woke the worker is not what the job's lines are about.
     timer = setTimeout(() => {
       timer = undefined;
-      ticking = tick().finally(() => {
+      ticking = requestScope.exit(() => tick()).finally(() => {
         ticking = undefined;
       });
     }, delayMs);
@@ -293,11 +356,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .returningAll()
       .execute();
     for (const job of claimed) {
-      const lease = handlers.get(job.kind)?.leaseSeconds;
-      if (lease && lease !== DEFAULT_LEASE_SECONDS) {
+      const lease = handlers.get(job.kind)?.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+      if (lease !== DEFAULT_LEASE_SECONDS) {
         await db.updateTable("jobs").set({ locked_until: iso(addSeconds(at, lease)) }).where("id", "=", job.id).where("locked_by", "=", workerId).execute();
       }
+      leases.set(job.id, lease);
+      // Renewed every third of the shortest lease while anything runs (also in `drain`, without `start`).
+      if (!heartbeat) {
+        heartbeat = setInterval(() => void renewLeases(), (Math.min(DEFAULT_LEASE_SECONDS, ...handlerLeases()) * 1000) / 3);
+        heartbeat.unref();
+      }
       const run = runJob(job).finally(() => {
+        leases.delete(job.id);
         running.delete(run);
         if (!stopping) schedule(0);
       });
@@ -306,8 +376,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return claimed.length;
   }
 
+  /** Runs one claimed job; one log line says how it went (kind, id, attempt, outcome, duration). */
   async function runJob(job: JobRow) {
     const handler = handlers.get(job.kind);
+    const started = Date.now();
+    const line = (outcome: string) => log.info("job", { kind: job.kind, jobId: job.id, attempt: job.attempts, outcome, ms: Date.now() - started });
     try {
       if (!handler) throw new PermanentJobError(`no handler for jobs of kind ${job.kind}`);
       await handler.run(JSON.parse(job.payload), { jobId: job.id, attempt: job.attempts });
@@ -318,35 +391,41 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         .where("id", "=", job.id)
         .where("locked_by", "=", workerId)
         .execute();
+      line("done");
     } catch (error) {
-      await recordFailure(job, handler, error).catch((e) => log.error(`jobs: could not record the failure of job ${job.id}`, e));
+      const outcome = await recordFailure(job, handler, error).catch((e) => {
+        log.error(`jobs: could not record the failure of job ${job.id}`, e, { kind: job.kind, jobId: job.id });
+        return "unrecorded";
+      });
+      line(outcome);
     }
   }
 
-  async function recordFailure(job: JobRow, handler: JobHandlerDef<unknown> | undefined, error: unknown) {
+  async function recordFailure(job: JobRow, handler: JobHandlerDef<unknown> | undefined, error: unknown): Promise<"failed" | "retry"> {
     const at = now();
     const giveUp = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
     const message = errorText(error);
     if (giveUp) {
-      log.error(`jobs: ${job.kind} job ${job.id} failed for good after ${job.attempts} attempt(s): ${message}`);
+      log.error(`jobs: ${job.kind} job ${job.id} failed for good after ${job.attempts} attempt(s): ${message}`, undefined, { kind: job.kind, jobId: job.id, attempt: job.attempts });
       await db
         .updateTable("jobs")
         .set({ status: "failed", finished_at: iso(at), updated_at: iso(at), locked_by: null, locked_until: null, last_error: message })
         .where("id", "=", job.id)
         .where("locked_by", "=", workerId)
         .execute();
-      return;
+      return "failed";
     }
     const backoff = (handler?.backoffSeconds ?? defaultBackoffSeconds)(job.attempts);
     // Up to 20 % jitter, so jobs that failed together do not all retry in the same second.
     const runAt = addSeconds(at, backoff * (1 + Math.random() * 0.2));
-    log.error(`jobs: ${job.kind} job ${job.id} attempt ${job.attempts} failed, retry at ${iso(runAt)}: ${message}`);
+    log.error(`jobs: ${job.kind} job ${job.id} attempt ${job.attempts} failed, retry at ${iso(runAt)}: ${message}`, undefined, { kind: job.kind, jobId: job.id, attempt: job.attempts });
     await db
       .updateTable("jobs")
       .set({ run_at: iso(runAt), updated_at: iso(at), locked_by: null, locked_until: null, last_error: message })
       .where("id", "=", job.id)
       .where("locked_by", "=", workerId)
       .execute();
+    return "retry";
   }
 
   return queue;
@@ -384,3 +463,49 @@ export async function retryJob(db: Db, id: string, at = new Date()): Promise<boo
   return Number(result.numUpdatedRows) === 1;
 }
 
+
+/** What the jobs table says about one kind of job right now (GET /metrics). */
+export interface JobFigures {
+  kind: string;
+  /** Pending and not held by a live lease: due now or waiting for a retry. */
+  queued: number;
+  /** Held by a process's live lease. */
+  running: number;
+  failed: number;
+  /** Seconds since the longest-waiting due job could have started (0: none is due). */
+  oldestDueSeconds: number;
+}
+
+/**
+ * Read from the table at each scrape, not counted in memory: right however many processes share
+ * the database, and after restarts. Done jobs are not counted (they are pruned after two weeks).
+ */
+export async function jobFigures(db: Db, at = new Date()): Promise<JobFigures[]> {
+  const now = iso(at);
+  const rows = await db
+    .selectFrom("jobs")
+    .select((eb) => [
+      "kind",
+      "status",
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.min("run_at").as("oldest"),
+      eb.case().when(eb.and([eb("locked_until", "is not", null), eb("locked_until", ">=", now)])).then(1).else(0).end().as("held"),
+    ])
+    .where("status", "in", ["pending", "failed"])
+    .groupBy(["kind", "status", "held"])
+    .execute();
+  const byKind = new Map<string, JobFigures>();
+  for (const row of rows) {
+    const figures = byKind.get(row.kind) ?? { kind: row.kind, queued: 0, running: 0, failed: 0, oldestDueSeconds: 0 };
+    byKind.set(row.kind, figures);
+    const count = Number(row.count);
+    if (row.status === "failed") figures.failed += count;
+    else if (Number(row.held) === 1) figures.running += count;
+    else {
+      figures.queued += count;
+      const waited = row.oldest ? (at.getTime() - Date.parse(row.oldest)) / 1000 : 0;
+      figures.oldestDueSeconds = Math.max(figures.oldestDueSeconds, waited);
+    }
+  }
+  return [...byKind.values()];
+}

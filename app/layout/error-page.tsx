@@ -35,6 +35,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{title}</h1>
         {detail && <p className="mt-4 text-gray-700">{detail}</p>}
+        <ErrorReference error={error} />
         <LinkLine to="/" className="mt-8">
           Back to the home page
         </LinkLine>
@@ -42,4 +43,14 @@ export function ErrorPage({ error }: { error: unknown }) {
       <SiteFooter chrome={chrome} />
     </>
   );
+}
+
+/**
+ * Under an error that is ours (not a 4xx the visitor can act on): the request's id, which every
+ * log line about it carries (the X-Request-Id header), so a person can quote it and an operator find them.
+ */
+export function ErrorReference({ error }: { error: unknown }) {
+  const { requestId } = useRootData();
+  if (!requestId || (isRouteErrorResponse(error) && error.status < 500)) return null;
+  return <p className="mt-4 text-sm text-gray-700">{`Reference: ${requestId}`}</p>;
 }

@@ -8,6 +8,8 @@ export interface RootData {
   /** The public address (canonical URLs). */
   siteUrl: string;
   chrome: SiteChrome;
+  /** This request's id (X-Request-Id, the log's reqId): an error page shows it as its reference. */
+  requestId?: string;
   /** This page is an editor's preview of unpublished content (content/public/preview.ts). */
   preview?: boolean;
 }

@@ -107,7 +107,6 @@ export function mailDeliveryJob(config: Config, log: Logger, brand: () => Promis
   return {
     kind: MAIL_JOB,
     maxAttempts: MAIL_ATTEMPTS,
-    leaseSeconds: 120,
     async run(mail) {
       const content = mail.content ?? contentFromText(mail.subject, mail.text);
       // Text and HTML only: SMTP sends them as multipart/alternative, the folder keeps both.

@@ -432,3 +432,22 @@ export const unsettledPayPalOrders = (db: Db, since: string, limit: number): Pro
     .orderBy("updated_at", "desc")
     .limit(limit)
     .execute();
+
+/** Orders by the spec's payment status, payments verified, and PayPal orders not settled yet (GET /metrics). */
+export async function paymentFigures(db: Db): Promise<{ ordersByPaymentStatus: Record<string, number>; payments: number; unsettledPayPalOrders: number }> {
+  const [byStatus, payments, unsettled] = await Promise.all([
+    db.selectFrom("orders").select((eb) => ["payment_status", eb.fn.countAll<number>().as("count")]).groupBy("payment_status").execute(),
+    db.selectFrom("payments").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("stage", "in", UNPAID_STAGES)
+      .where("paypal_order_id", "is not", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    ordersByPaymentStatus: Object.fromEntries(byStatus.map((row) => [row.payment_status, Number(row.count)])),
+    payments: Number(payments.count),
+    unsettledPayPalOrders: Number(unsettled.count),
+  };
+}

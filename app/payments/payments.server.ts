@@ -130,7 +130,6 @@ export async function paymentJobs(services: Deps & Pick<Services, "log">): Promi
     {
       kind: RECONCILE_JOB,
       maxAttempts: 1,
-      leaseSeconds: Math.max(120, seconds),
       async run() {
         const { checked, settled } = await reconcilePayments(services, Math.max(5, seconds / 2) * 1000);
         if (settled) services.log.info(`payments: reconciliation checked ${checked} order(s), ${settled} changed`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Access, apiAccess, pageAccess, requiredRole } from "~/access.ts";
+import { type Access, apiAccess, pageAccess, requiredRole, serviceAccess } from "~/access.ts";
 import { hasRole, type Role } from "~/auth/roles.ts";
 import { markVerified, signedUpClient, startTestServer, type TestClient, type TestServer } from "../setup/server.ts";
 
@@ -9,6 +9,7 @@ import { markVerified, signedUpClient, startTestServer, type TestClient, type Te
  * ones: the point is who gets past the door.
  */
 let server: TestServer;
+const METRICS_TOKEN = "authorization-test-metrics-token";
 const PEOPLE = { visitor: [], customer: [], editor: ["Editor"], admin: ["Admin"] } satisfies Record<string, Role[]>;
 type Who = keyof typeof PEOPLE;
 const everyone = Object.keys(PEOPLE) as Who[];
@@ -16,7 +17,8 @@ let people: Record<Who, TestClient>;
 /** An Admin whose role waits: address verified, role granted, no second factor set up (issue 22). */
 let waiting: TestClient;
 beforeAll(async () => {
-  server = await startTestServer();
+  // With a metrics token, as a site reachable from elsewhere runs: no session may stand in for it.
+  server = await startTestServer({ METRICS_TOKEN: METRICS_TOKEN });
   people = {
     visitor: server.client(),
     customer: await signedUpClient(server, "walker@example.com"),
@@ -84,6 +86,25 @@ describe("API", () => {
         const got = status === 401 ? "login" : status === 403 ? "forbidden" : "allowed";
         expect(`${who}: ${got}`).toBe(`${who}: ${expected(access, who)}`);
         expect(status, "never a server error").toBeLessThan(500);
+      }
+    });
+  }
+});
+
+// Neither pages nor /api calls: `operator` is the metrics token (or this machine when none is set), never a session.
+describe("service endpoints", () => {
+  for (const [key, access] of Object.entries(serviceAccess)) {
+    const [method, path] = key.split(" ") as [string, string];
+    it(`${key} is ${access}`, async () => {
+      for (const who of everyone) {
+        const response = await people[who].fetch(path, { method });
+        await response.body?.cancel();
+        expect(`${who}: ${response.status}`).toBe(`${who}: ${access === "public" ? 200 : 401}`);
+      }
+      if (access === "operator") {
+        const response = await fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+        await response.body?.cancel();
+        expect(response.status).toBe(200);
       }
     });
   }

@@ -163,6 +163,56 @@ describe("a job", () => {
   });
 });
 
+describe("claims (issue 25: taken back within seconds)", () => {
+  it("of a process that died are taken back at once by the process restarted in its slot, and only by it", async () => {
+    const dead = newQueue();
+    dead.register({ kind: "test.slow", run: () => new Promise(() => {}) });
+    const id = (await dead.enqueue(db, "test.slow", {}))!;
+    await dead.start({ slot: "host-a:3000" });
+    await expect.poll(async () => (await jobRow(id)).attempts).toBe(1);
+    const lease = await jobRow(id);
+    expect(lease.locked_by).toMatch(/^host-a:3000\//);
+    // At most 10 s: a short lease.
+    expect(Date.parse(lease.locked_until!) - Date.now()).toBeLessThanOrEqual(10_000);
+    await dead.stop(0);
+    // A killed process runs no shutdown: its claim stays as it was.
+    await db.updateTable("jobs").set({ locked_by: lease.locked_by, locked_until: lease.locked_until }).where("id", "=", id).execute();
+
+    let ran = 0;
+    const neighbour = newQueue();
+    neighbour.register({ kind: "test.slow", run: async () => void (ran += 1) });
+    await neighbour.start({ slot: "host-a:3001" });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ran, "another slot leaves a live-looking claim alone").toBe(0);
+
+    const restarted = newQueue();
+    restarted.register({ kind: "test.slow", run: async () => void (ran += 1) });
+    await restarted.start({ slot: "host-a:3000" });
+    await expect.poll(() => ran, { timeout: 5000 }).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  it("of a running job are renewed, so no other process takes it meanwhile", async () => {
+    let runs = 0;
+    const busy = newQueue();
+    busy.register({ kind: "test.long", leaseSeconds: 1, run: () => new Promise((resolve) => setTimeout(() => resolve(void (runs += 1)), 2500)) });
+    const id = (await busy.enqueue(db, "test.long", {}))!;
+    await busy.start();
+    await expect.poll(async () => (await jobRow(id)).attempts).toBe(1);
+    const first = (await jobRow(id)).locked_until!;
+    const other = newQueue();
+    other.register({ kind: "test.long", leaseSeconds: 1, run: async () => void (runs += 1) });
+    await other.start();
+    await new Promise((r) => setTimeout(r, 1500));
+    // Past the first 1 s lease: renewed, still held, not run elsewhere.
+    expect(Date.parse((await jobRow(id)).locked_until!)).toBeGreaterThan(Date.parse(first));
+    expect(runs).toBe(0);
+    await expect.poll(async () => (await jobRow(id)).status, { timeout: 5000 }).toBe("done");
+    expect(runs).toBe(1);
+    expect((await jobRow(id)).attempts).toBe(1);
+  });
+});
+
 describe("two processes on one database", () => {
   it("run each of 60 jobs exactly once", async () => {
     const runs = new Map<number, number>();

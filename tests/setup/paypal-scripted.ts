@@ -45,6 +45,8 @@ export interface ScriptedPayPal {
   /** Forgets the failures and losses not used up yet: PayPal answers normally again. */
   clearFaults(): void;
   captureOutcome: Capture["status"];
+  /** Every answer waits this long first (a slow PayPal: work that calls it is caught mid-run). */
+  latencyMs: number;
   /** The buyer approves on PayPal; answers where PayPal sends the browser. */
   approve(orderId: string): Promise<string | undefined>;
   /** Changes what PayPal says about an order from now on. */
@@ -99,6 +101,7 @@ export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
       losses.length = 0;
     },
     captureOutcome: "COMPLETED",
+    latencyMs: 0,
     approve: (id) => simulator.approve(id),
     tamper(id, change) {
       const record = orders.get(id);
@@ -179,6 +182,7 @@ export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
     const requestId = (req.headers["paypal-request-id"] as string | undefined) ?? null;
     const log = { method, path, requestId, status: 0 as number | "dropped" };
     scripted.requests.push(log);
+    if (scripted.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, scripted.latencyMs));
     const failure = take(failures, method, path);
     if (failure) {
       log.status = failure.status;

@@ -86,7 +86,10 @@ export const FIXED_CLOCK = () => Date.UTC(2025, 0, 1, 12, 0, 30);
  * Starts the real server on a free port with a fresh database, or on `options.databaseUrl` (an
  * earlier server's, which this one then leaves in place when it closes). `now` is the rate limits' clock.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => number; databaseUrl?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { now?: () => number; databaseUrl?: string; logDestination?: { write(line: string): unknown } } = {},
+): Promise<TestServer> {
   const app = await loadApp();
   const port = await freePort();
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await freshDatabase();

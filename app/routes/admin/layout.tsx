@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { AdminFrame } from "~/layout/admin-frame.tsx";
-import { errorText } from "~/layout/error-page.tsx";
+import { ErrorReference, errorText } from "~/layout/error-page.tsx";
 import type { Route } from "./+types/layout";
 import { LinkLine } from "~/ui/link-line.tsx";
 import { UnsavedChangesGuard } from "~/ui/unsaved-changes.tsx";
@@ -26,6 +26,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <AdminFrame>
       <h1 className="text-3xl font-bold">{title}</h1>
       {detail && <p className="mt-4 text-gray-700">{detail}</p>}
+      <ErrorReference error={error} />
       <LinkLine to="/admin" className="mt-8">
         Back to the dashboard
       </LinkLine>

@@ -1,1 +1,0 @@
-process.on("SIGUSR2", () => { const m = process.memoryUsage(); const h = (await_ => 0); console.error("MEM", JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 1e6)])))); });
