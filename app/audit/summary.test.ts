@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeChanges, describeValues, quoted } from "./summary.ts";
+import { describeChanges, describeValues, excerpt, quoted } from "./summary.ts";
 
 describe("audit summaries", () => {
   const labels = { heading: "Heading", link: "Button link" };
@@ -10,11 +10,13 @@ describe("audit summaries", () => {
     expect(describeChanges({ heading: "A" }, { heading: "A", id: "x" }, labels)).toBe("Saved without changes");
   });
 
-  it("show values of a length people enter whole, and cut longer ones and whitespace", () => {
+  it("cut names short, show values of a length people enter whole, cut longer ones, fold whitespace", () => {
     expect(quoted("line one\n\n  line two")).toBe("“line one line two”");
+    expect(quoted("x".repeat(100))).toBe(`“${"x".repeat(59)}…”`);
     const url = `https://example.com/${"x".repeat(180)}`;
-    expect(quoted(url)).toBe(`“${url}”`);
-    expect(quoted("x".repeat(300))).toBe(`“${"x".repeat(250)}…”`);
+    expect(excerpt(url)).toBe(`“${url}”`);
+    expect(excerpt("x".repeat(300))).toBe(`“${"x".repeat(250)}…”`);
+    expect(describeValues({ link: url }, labels)).toBe(`Button link: “${url}”`);
     expect(describeValues({ heading: "H", link: "" }, labels)).toBe("Heading: “H”");
     expect(describeChanges({ heading: "a".repeat(5000) }, { heading: "b" }, labels).length).toBeLessThan(600);
   });

@@ -188,6 +188,11 @@ async function longContent(admin: Page) {
       const again = await admin.request.put(path, { data: { ...long, buttonURL: LONG_URL_AFTER }, headers: origin });
       expect(again.status()).toBe(200);
       urls.set("/admin/history/:id", `/admin/history/${record._id}`);
+      // And an unpublished draft differing only at the end too, for the drafts list and the edit screen's comparison.
+      const edit = def.editPath.replace(":id", record._id);
+      const draft = await admin.request.post(edit, { form: { ...long, buttonURL: url200("draft"), _intent: "draft", _section: def.key }, headers: origin });
+      expect(await draft.text()).toContain("Draft saved.");
+      restore.unshift(() => admin.request.post(edit, { form: { _intent: "discard", _section: def.key }, headers: origin }));
     }
   }
 }
