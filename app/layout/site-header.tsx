@@ -102,7 +102,7 @@ function AccountMenu({ viewer }: { viewer: RootData["viewer"] }) {
         </svg>
       </summary>
       <div className={`${menuPanel} right-0 w-64 rounded-lg`}>
-        <p className="truncate px-3 py-2 text-xs text-gray-700">Signed in as {viewer.email}</p>
+        <p className="px-3 py-2 text-xs wrap-anywhere text-gray-700">Signed in as {viewer.email}</p>
         <ul>
           {hasRole(viewer, ANY_ROLE) && (
             <li>

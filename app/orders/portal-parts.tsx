@@ -77,7 +77,7 @@ export interface OrderFactsProps {
 /** The plan, its price and the payment. */
 export function OrderFacts({ packageName, priceCents, paymentStatus, orderDate, paidAt, payments, customer }: OrderFactsProps) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-1 rounded-lg border border-gray-200 p-4 text-sm sm:grid-cols-[auto_1fr] [&>dd]:mb-2 [&>dd]:break-words sm:[&>dd]:mb-0">
+    <dl className="facts facts-stack rounded-lg border border-gray-200 p-4 text-sm">
       {customer && (
         <>
           <dt className="font-semibold">Customer</dt>

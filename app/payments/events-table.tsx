@@ -20,7 +20,8 @@ export interface EventRow {
   reason: string;
 }
 
-/** "2026-11-23 14:21:07 UTC": the same text on the server and in the browser. */
+/** An event type such as PAYMENT.CAPTURE.COMPLETED may wrap after each dot, never inside a word. */
+const breakAtDots = (type: string) => type.split(".").flatMap((part, i) => (i ? [".", <wbr key={i} />, part] : [part]));
 
 const SOURCES: Record<string, string> = { ipn: "IPN", webhook: "Webhook", return: "Return page", reconcile: "Reconciliation", checkout: "Checkout" };
 
@@ -52,7 +53,7 @@ export function PaymentEventsTable({
           </Cell>
           <Cell>
             {SOURCES[e.source] ?? e.source}
-            <span className="block text-xs break-all text-gray-700">{e.type}</span>
+            <span className="block text-xs text-gray-700">{breakAtDots(e.type)}</span>
           </Cell>
           {showOrder && (
             <Cell>

@@ -1,4 +1,5 @@
 import { Children, cloneElement, isValidElement, useId } from "react";
+import { wrapClass } from "./wrap.ts";
 
 /**
  * A plain data table with a caption (visible: it names the table for everyone).
@@ -6,7 +7,8 @@ import { Children, cloneElement, isValidElement, useId } from "react";
  * Below 640 px every row becomes a card: its cells stack, each under its column's name, so every
  * value and action is in view without sideways scrolling (docs/decisions/0024). Wider, it is an
  * ordinary table; should it still be wider than its box, the box scrolls and is a labelled,
- * focusable region, so keyboard users can scroll it too.
+ * focusable region, so keyboard users can scroll it too. A cell holding an email address or a URL
+ * lets it break anywhere (ui/wrap.ts), so such values neither widen the page nor clip a column.
  */
 export function Table({ caption, headers, children, empty }: { caption: string; headers: string[]; children: React.ReactNode; empty?: string }) {
   const rows = Children.toArray(children);
@@ -61,7 +63,7 @@ export function Cell({ children, label }: CellProps) {
   // As a card (app.css, .table-cards) the cell shows its column's name from data-label, as
   // generated text with empty alt text: screen readers hear the column header from the table.
   return (
-    <td data-label={label} className="px-4 py-2 align-top text-gray-900">
+    <td data-label={label} className={`px-4 py-2 align-top text-gray-900 ${wrapClass(children)}`}>
       {children}
     </td>
   );

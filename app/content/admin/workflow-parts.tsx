@@ -13,7 +13,7 @@ import type { FieldChange } from "../workflow/diff.ts";
 
 /** What changed, field by field: the label, the value before and after ("(empty)" where there was none). */
 export function FieldChanges({ changes, caption }: { changes: FieldChange[]; caption: string }) {
-  const shown = (value: string) => (value ? <span className="whitespace-pre-wrap break-words">{value}</span> : <span className="italic text-gray-700">(empty)</span>);
+  const shown = (value: string) => (value ? <span className="whitespace-pre-wrap">{value}</span> : <span className="italic text-gray-700">(empty)</span>);
   return (
     <div className="mt-3">
       <Table caption={caption} headers={["Field", "Before", "After"]} empty="No field changed.">

@@ -9,7 +9,7 @@ export function PreviewNotice() {
   return (
     <section aria-label="Preview" className="border-b-2 border-amber-700 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
       <strong>Preview</strong>: this page with every unpublished change. Visitors do not see it until it is published.{" "}
-      <span className="whitespace-nowrap">
+      <span className="inline-block">
         <a href={PREVIEW_PATHS.home} className={link}>
           Home
         </a>

@@ -80,12 +80,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 <Cell>{e.actor === COMMAND_LINE ? "Command line (server)" : e.actor}</Cell>
                 <Cell>{e.ip ?? "—"}</Cell>
                 <Cell>{actionLabel(e.action)}</Cell>
-                <Cell>
-                  <span className="break-words">{e.target}</span>
-                </Cell>
-                <Cell>
-                  <span className="break-words">{e.summary}</span>
-                </Cell>
+                <Cell>{e.target}</Cell>
+                <Cell>{e.summary}</Cell>
               </tr>
             ))}
           </Table>

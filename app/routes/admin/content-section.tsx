@@ -149,11 +149,11 @@ function SingletonBlock({ def, record, success, failed }: { def: SectionDef; rec
             </Link>
           </p>
           <h3 className="mb-2 text-lg font-semibold">{record._state === "live" ? "Current content" : "Content of the draft"}</h3>
-          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+          <dl className="facts facts-stack">
             {Object.entries(def.fields).map(([name, field]) => (
               <div key={name} className="contents">
                 <dt className="font-semibold text-gray-900">{field.label}</dt>
-                <dd className="whitespace-pre-wrap break-words text-gray-800">{record[name] || "—"}</dd>
+                <dd className="whitespace-pre-wrap text-gray-800">{record[name] || "—"}</dd>
               </div>
             ))}
           </dl>

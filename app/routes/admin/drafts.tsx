@@ -92,7 +92,7 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
               {drafts.length === 1 ? "Publish the 1 change" : `Publish all ${drafts.length} changes`}
             </Button>
           </Form>
-          <ol className="grid gap-6">
+          <ol className="grid grid-cols-1 gap-6">
             {drafts.map((draft) => {
               const def = sectionDef(draft.section);
               const title = entryTitle(def, draft.values);

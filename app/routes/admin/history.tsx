@@ -87,7 +87,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
         {state === "gone" && "No longer on the site."} {total === 1 ? "1 change recorded." : `${total} changes recorded.`}
       </p>
       {result && (result.ok ? <StatusMessage kind="success">{result.message}</StatusMessage> : <FailureMessage error={result.error} />)}
-      <ol className="grid gap-6">
+      <ol className="grid grid-cols-1 gap-6">
         {revisions.map((revision) => {
           const when = utcDateTime(revision.at);
           const headingId = `revision-${revision.id}`;

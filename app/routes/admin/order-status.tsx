@@ -55,11 +55,11 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const failed = result && !result.ok ? result : undefined;
   return (
-    <div className="max-w-md">
+    <div className="max-w-5xl">
       <h1 className="mb-6 text-3xl font-bold">Order status</h1>
       {result?.ok && <StatusMessage kind="success">{result.message}</StatusMessage>}
       {failed && <StatusMessage kind="error">{failed.fields.orderStatus ?? failed.error}</StatusMessage>}
-      <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-gray-200 p-4 text-sm">
+      <dl className="facts mb-6 max-w-xl rounded-lg border border-gray-200 p-4 text-sm">
         <dt className="font-semibold">Customer</dt>
         <dd>
           {order.customerName} ({order.customerEmail})
@@ -77,7 +77,7 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
         <dt className="font-semibold">Payment</dt>
         <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
       </dl>
-      <Form method="post">
+      <Form method="post" className="max-w-xl">
         <fieldset className="mb-4">
           <legend className="mb-2 text-sm font-semibold text-gray-900">Order status</legend>
           {ORDER_STATUSES.map((status) => (

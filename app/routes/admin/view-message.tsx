@@ -62,7 +62,7 @@ export default function ViewMessage({ loaderData, actionData }: Route.ComponentP
         {actionData?.ok && <StatusMessage kind="success">{actionData.message}</StatusMessage>}
         {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
       </div>
-      <dl className="grid max-w-3xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+      <dl className="facts max-w-3xl">
         <dt className="font-semibold">Status</dt>
         <dd>{MESSAGE_STATUS_LABELS[message.messageStatus]}</dd>
         <dt className="font-semibold">Received</dt>

@@ -49,7 +49,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <Page>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">Welcome, {email}</h1>
+        <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">Welcome, {email}</h1>
         <Form method="post" action="/logout">
           <Button variant="secondary" className="min-h-11">
             Sign out

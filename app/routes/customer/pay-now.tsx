@@ -77,7 +77,7 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
   return (
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Pay for your order</h1>
-      <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-gray-200 p-4">
+      <dl className="facts mb-6 rounded-lg border border-gray-200 p-4">
         <dt className="font-semibold">Package</dt>
         <dd>{order.packageName}</dd>
         <dt className="font-semibold">Amount</dt>
