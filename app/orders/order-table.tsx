@@ -20,8 +20,12 @@ export interface OrderView {
 
 export const orderAmount = (order: Pick<OrderView, "packagePrice">) => formatUsd(amountToCents(order.packagePrice) ?? 0);
 
-/** Unpaid: a Pay now link; otherwise the payment status as a label (Paid, Cancelled, Refunded). */
-export function PaymentAction({ order }: { order: OrderView }) {
+/**
+ * Unpaid: a Pay now link where payment can work (`payOnline`: a payment account is set up), else
+ * what happens instead; otherwise the payment status as a label (Paid, Cancelled, Refunded).
+ */
+export function PaymentAction({ order, payOnline }: { order: OrderView; payOnline: boolean }) {
+  if (isPayable(order) && !payOnline) return <span className="text-gray-800">Unpaid: {PAYMENT_TEXTS.notOpen.toLowerCase()}</span>;
   if (isPayable(order)) {
     return (
       <Link to={`/pay-now/${order._id}`} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold whitespace-nowrap text-white hover:bg-brand-800">
@@ -45,21 +49,39 @@ const headings: Record<Column, string> = {
 };
 
 /** A customer's orders: newest first, numbered across pages (`offset` is the page's start). */
-export function CustomerOrdersTable({ caption, orders, offset, columns, empty }: { caption: string; orders: OrderView[]; offset: number; columns: Column[]; empty?: string }) {
+export function CustomerOrdersTable({
+  caption,
+  orders,
+  offset,
+  columns,
+  empty,
+  payOnline,
+}: {
+  caption: string;
+  orders: OrderView[];
+  offset: number;
+  columns: Column[];
+  empty?: string;
+  /** Whether online payment can work now (Pay now is offered only then). */
+  payOnline: boolean;
+}) {
   return (
-    <Table caption={caption} headers={columns.map((c) => headings[c])} empty={empty ?? "You have no orders yet."}>
+    <>
+      {!payOnline && columns.includes("payment") && orders.some(isPayable) && <p className="mb-3 text-sm text-gray-800">{PAYMENT_TEXTS.notOpenLong}</p>}
+      <Table caption={caption} headers={columns.map((c) => headings[c])} empty={empty ?? "You have no orders yet."}>
       {orders.map((order, i) => (
         <tr key={order._id}>
           {columns.map((column) => (
-            <Cell key={column}>{cellFor(column, order, offset + i + 1)}</Cell>
+            <Cell key={column}>{cellFor(column, order, offset + i + 1, payOnline)}</Cell>
           ))}
         </tr>
       ))}
-    </Table>
+      </Table>
+    </>
   );
 }
 
-function cellFor(column: Column, order: OrderView, n: number): React.ReactNode {
+function cellFor(column: Column, order: OrderView, n: number, payOnline: boolean): React.ReactNode {
   switch (column) {
     case "sl":
       return n;
@@ -79,6 +101,6 @@ function cellFor(column: Column, order: OrderView, n: number): React.ReactNode {
     case "orderStatus":
       return stageLabel(order);
     case "payment":
-      return <PaymentAction order={order} />;
+      return <PaymentAction order={order} payOnline={payOnline} />;
   }
 }

@@ -14,7 +14,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { describeChanges } from "../audit/summary.ts";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, centsToAmount, formatUsd } from "../shared/money.ts";
-import { isCancelled, isPaid, isRefunded, type OrderStatus, PAID_STAGES, type PaymentStatus, paymentStatusOf, type Stage, STAGE_NAMES, stageLabel, stagesWaitingOn, UNPAID_STAGES } from "../shared/order-stages.ts";
+import { isCancelled, isPaid, isRefunded, ORDER_STATUS_MOVES, type OrderStatus, PAID_STAGES, type PaymentStatus, paymentStatusOf, type Stage, STAGE_NAMES, stageLabel, stagesWaitingOn, UNPAID_STAGES } from "../shared/order-stages.ts";
 import { moveOrder, recordStage, type Trx } from "./stages.server.ts";
 import { answersFrom, briefArrives, earlyBrief, startBrief } from "./brief/brief.server.ts";
 import { IDEMPOTENCY_MISMATCH, newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
@@ -304,6 +304,25 @@ export async function ownOrder(db: Db, user: SignedInUser, id: string): Promise<
   return row;
 }
 
+/** The name, address and country a new order's form starts with. */
+export interface OrderDetails {
+  customerName: string;
+  customerAddress: string;
+  customerCountry: string;
+}
+
+/**
+ * What a customer's next order form is prefilled with (issue 21): the details of `againId` when it
+ * is one of their orders ("Order this plan again"), else of their most recent order; none for a
+ * first order. Another customer's id is ignored, so nothing of theirs shows.
+ */
+export async function repeatDetails(db: Db, userId: string, againId?: string | null): Promise<OrderDetails | null> {
+  const query = db.selectFrom("orders").select(["customer_name", "customer_address", "customer_country"]).where("user_id", "=", userId);
+  const chosen = againId && isId(againId) ? await query.where("id", "=", againId).executeTakeFirst() : undefined;
+  const row = chosen ?? (await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst());
+  return row ? { customerName: row.customer_name, customerAddress: row.customer_address, customerCountry: row.customer_country } : null;
+}
+
 /**
  * Cancels the owner's unpaid order. Idempotent: an order already cancelled answers "already". A
  * paid order is never cancelled (409); someone else's order is a 404.
@@ -344,7 +363,7 @@ export async function setOrderStatus(db: Db, actor: AuditActor, id: string, inpu
   if (!order) throw notFound("Order");
   if (order.order_status === orderStatus) return toOrderRecord(order);
   await db.transaction().execute(async (trx) => {
-    const moved = await moveOrder(trx, id, orderStatus === "Delivered" ? "deliver" : "reopen", actor.email);
+    const moved = await moveOrder(trx, id, ORDER_STATUS_MOVES[orderStatus], actor.email);
     if (!moved.moved) {
       const message = refusal({ ...order, stage: moved.stage === "gone" ? order.stage : moved.stage }, orderStatus);
       throw new AppError(409, message, { orderStatus: message.replace(/\.$/, "") });

@@ -244,6 +244,10 @@ describe("paying through the PayPal stand-in", () => {
     expect(page.status).toBe(200);
     expect(pageText(page.html)).toContain("You have cancelled the payment");
     expect(page.html).toContain('href="/dashboard"');
+    // It stays on its page and offers the plan again, prefilled from this order (issue 21).
+    expect(page.html).toContain(`href="/order-now/${basic}?again=${order._id}"`);
+    expect(pageText(page.html)).toContain("Order this plan again");
+    expect(pageText(page.html)).not.toContain("Taking you to");
     expect((await getOrder(alice, order._id)).body.paymentStatus).toBe("Cancelled");
     // Again: nothing more happens, and the same message shows.
     expect(pageText((await alice.page(returnTo)).html)).toContain("You have cancelled the payment");
@@ -289,7 +293,7 @@ describe("paying through the PayPal stand-in", () => {
     const order = await placeOrder(alice, premium);
     await alice.json("PUT", `/api/order-cancelled/${order._id}`);
     const page = await alice.page(`/pay-now/${order._id}`);
-    expect(page.html).toContain(`href="/order-now/${premium}"`);
+    expect(page.html).toContain(`href="/order-now/${premium}?again=${order._id}"`);
     expect(pageText(page.html)).toContain("Order the Premium plan again");
   });
 

@@ -3,6 +3,7 @@ import { pageParam } from "~/db/paging.ts";
 import { CustomerOrdersTable } from "~/orders/order-table.tsx";
 import { listOrders } from "~/orders/orders.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
+import { onlinePaymentOpen } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { Pagination } from "~/ui/pagination.tsx";
@@ -14,7 +15,11 @@ export const meta: Route.MetaFunction = () => [{ title: "My orders | Rankwell" }
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const { services } = context.get(requestContext);
-  return { orders: await listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerOrders) };
+  const [orders, payOnline] = await Promise.all([
+    listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerOrders),
+    onlinePaymentOpen(services.db),
+  ]);
+  return { orders, payOnline };
 }
 
 export default function MyOrder({ loaderData }: Route.ComponentProps) {
@@ -22,7 +27,7 @@ export default function MyOrder({ loaderData }: Route.ComponentProps) {
   return (
     <Page>
       <h1 className="mb-6 text-3xl font-bold">My orders</h1>
-      <CustomerOrdersTable caption="Your orders, newest first" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "orderStatus", "payment"]} />
+      <CustomerOrdersTable payOnline={loaderData.payOnline} caption="Your orders, newest first" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "orderStatus", "payment"]} />
       <Pagination page={orders.page} pageCount={orders.pageCount} label="My Orders pages" />
     </Page>
   );

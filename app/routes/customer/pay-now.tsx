@@ -36,6 +36,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
   return {
     order: {
+      id: order.id,
       packageName: order.package_name,
       planId: order.plan_id,
       amount: formatUsd(order.price_cents),
@@ -90,7 +91,7 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
       {isCancelled(order) && (
         <>
           <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.cancelled}</p>
-          <LinkLine to={`/order-now/${order.planId}`} className="mt-4">
+          <LinkLine to={`/order-now/${order.planId}?again=${order.id}`} className="mt-4">
             Order the {order.packageName} plan again
           </LinkLine>
         </>
