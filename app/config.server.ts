@@ -1,3 +1,4 @@
+import { isTimeZone } from "./shared/dates.ts";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -54,6 +55,12 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  /** The zone every date on the site and in mails is shown in (an IANA name such as Europe/Berlin). */
+  SITE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("UTC")
+    .refine(isTimeZone, "must be a time zone name such as UTC, Europe/Berlin or America/New_York"),
   JOBS_WORKER: z
     .enum(["on", "off"])
     .default("on")
@@ -130,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceSeconds: c.SHUTDOWN_GRACE_SECONDS,
     healthCacheMs: c.HEALTH_CACHE_MS,
     logLevel: c.LOG_LEVEL,
+    siteTimeZone: c.SITE_TIME_ZONE,
     /** This process runs queued work (mail, payment notifications); `off` only enqueues it. */
     jobs: { worker: c.JOBS_WORKER, pollMs: c.JOBS_POLL_MS },
     media: { maxBytes: Math.round(c.MEDIA_MAX_MB * 1024 * 1024), s3: c.MEDIA_S3_URL ? s3Bucket(c.MEDIA_S3_URL) : undefined },

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import { type Db, migrateToLatest, openDatabase } from "../app/db/db.server.ts";
 import { newId } from "../app/db/ids.server.ts";
 import type { OrdersTable } from "../app/db/tables.ts";
@@ -82,8 +82,8 @@ const queries: Timed[] = [
   },
 ];
 
-function seedRows(count: number): OrdersTable[] {
-  const rows: OrdersTable[] = [];
+function seedRows(count: number): Insertable<OrdersTable>[] {
+  const rows: Insertable<OrdersTable>[] = [];
   const start = Date.UTC(2024, 0, 1);
   const prices = [4900, 9900, 19900];
   const stages = ["paid", "paid", "ordered", "ordered", "cancelled"] as const;
@@ -94,6 +94,7 @@ function seedRows(count: number): OrdersTable[] {
     const stage = stages[i % stages.length]!;
     rows.push({
       id: newId(),
+      number: 1001 + i,
       user_id: mine ? CUSTOMER : `user-${i % 5000}`,
       customer_email: mine ? "bench@example.com" : `user-${i % 5000}@example.com`,
       customer_name: "Bench Customer",

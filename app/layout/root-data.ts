@@ -8,6 +8,8 @@ export interface RootData {
   /** The public address (canonical URLs). */
   siteUrl: string;
   chrome: SiteChrome;
+  /** The zone every date is shown in (SITE_TIME_ZONE): the browser formats as the server did. */
+  timeZone?: string;
   /** This page is an editor's preview of unpublished content (content/public/preview.ts). */
   preview?: boolean;
 }

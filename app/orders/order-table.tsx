@@ -2,12 +2,16 @@ import { Link } from "react-router";
 import { Cell, Table } from "../ui/table.tsx";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, formatUsd } from "../shared/money.ts";
-import { isPayable, PAYMENT_STATUS_LABELS, type PaymentStatus, type Stage, stageLabel } from "../shared/order-stages.ts";
+import { isPayable, PAYMENT_STATUS_LABELS, type PaymentStatus, type Stage } from "../shared/order-stages.ts";
+import { StatusBadge } from "./status-badge-view.tsx";
+import { orderNumberText } from "./order-number.ts";
 import { PAYMENT_TEXTS } from "./texts.ts";
 
 /** The fields of an order the tables show (a subset of the API's order record). */
 export interface OrderView {
   _id: string;
+  /** The short number people see (#1001). */
+  number: number;
   packageName: string;
   packagePrice: string;
   customerName: string;
@@ -36,30 +40,28 @@ export function PaymentAction({ order, payOnline }: { order: OrderView; payOnlin
   return <span className="font-medium text-gray-800">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</span>;
 }
 
-type Column = "sl" | "date" | "name" | "package" | "amount" | "orderStatus" | "payment";
+type Column = "number" | "date" | "name" | "package" | "amount" | "orderStatus" | "payment";
 
 const headings: Record<Column, string> = {
-  sl: "No.",
+  number: "Order",
   date: "Order date",
   name: "Your name",
   package: "Package",
   amount: "Amount",
-  orderStatus: "Order status",
+  orderStatus: "Status",
   payment: "Payment",
 };
 
-/** A customer's orders: newest first, numbered across pages (`offset` is the page's start). */
+/** A customer's orders: newest first, each with its order number. */
 export function CustomerOrdersTable({
   caption,
   orders,
-  offset,
   columns,
   empty,
   payOnline,
 }: {
   caption: string;
   orders: OrderView[];
-  offset: number;
   columns: Column[];
   empty?: string;
   /** Whether online payment can work now (Pay now is offered only then). */
@@ -69,10 +71,10 @@ export function CustomerOrdersTable({
     <>
       {!payOnline && columns.includes("payment") && orders.some(isPayable) && <p className="mb-3 text-sm text-gray-800">{PAYMENT_TEXTS.notOpenLong}</p>}
       <Table caption={caption} headers={columns.map((c) => headings[c])} empty={empty ?? "You have no orders yet."}>
-      {orders.map((order, i) => (
+      {orders.map((order) => (
         <tr key={order._id}>
           {columns.map((column) => (
-            <Cell key={column}>{cellFor(column, order, offset + i + 1, payOnline)}</Cell>
+            <Cell key={column}>{cellFor(column, order, payOnline)}</Cell>
           ))}
         </tr>
       ))}
@@ -81,10 +83,10 @@ export function CustomerOrdersTable({
   );
 }
 
-function cellFor(column: Column, order: OrderView, n: number, payOnline: boolean): React.ReactNode {
+function cellFor(column: Column, order: OrderView, payOnline: boolean): React.ReactNode {
   switch (column) {
-    case "sl":
-      return n;
+    case "number":
+      return orderNumberText(order.number);
     case "date":
       return shortDate(order.orderDate);
     case "name":
@@ -99,7 +101,7 @@ function cellFor(column: Column, order: OrderView, n: number, payOnline: boolean
     case "amount":
       return orderAmount(order);
     case "orderStatus":
-      return stageLabel(order);
+      return <StatusBadge stage={order.stage} />;
     case "payment":
       return <PaymentAction order={order} payOnline={payOnline} />;
   }

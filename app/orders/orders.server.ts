@@ -19,12 +19,16 @@ import { moveOrder, recordStage, type Trx } from "./stages.server.ts";
 import { answersFrom, briefArrives, earlyBrief, startBrief } from "./brief/brief.server.ts";
 import { IDEMPOTENCY_MISMATCH, newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
+import { nextOrderNumber } from "./order-number.server.ts";
+import { orderNumberText } from "./order-number.ts";
 
 export type OrderRow = Selectable<OrdersTable>;
 
 /** An order as pages and the API see it: `_id` and the spec's field names. */
 export interface OrderRecord {
   _id: string;
+  /** The short number people see and quote (#1001); `_id` stays the reference in URLs. */
+  number: number;
   planId: string;
   packageName: string;
   /** The price the server took from the plan when the order was placed, e.g. "149.99". */
@@ -47,6 +51,7 @@ export interface OrderRecord {
 export function toOrderRecord(row: OrderRow): OrderRecord {
   return {
     _id: row.id,
+    number: row.number,
     planId: row.plan_id,
     packageName: row.package_name,
     packagePrice: centsToAmount(row.price_cents),
@@ -112,7 +117,7 @@ export async function createOrder(
   const given = answersFrom((input ?? {}) as Record<string, unknown>);
   const early = Object.keys(given).length ? await earlyBrief(services.db, plan.id, given) : undefined;
   const now = nowIso();
-  const row: OrderRow = {
+  const row: Omit<OrderRow, "number"> = {
     id: newId(),
     user_id: user.id,
     customer_email: user.email.toLowerCase(),
@@ -139,13 +144,16 @@ export async function createOrder(
     const earlier = await orderByKey(services.db, user.id, idempotencyKey);
     if (earlier) return replay(earlier, row);
   }
+  let placed: OrderRow;
   try {
     // The order and the admins' notes are stored together: an acknowledged order always has them.
-    await services.db.transaction().execute(async (trx) => {
-      await trx.insertInto("orders").values(row).execute();
+    placed = await services.db.transaction().execute(async (trx) => {
+      const stored = { ...row, number: await nextOrderNumber(trx) };
+      await trx.insertInto("orders").values(stored).execute();
       await recordStage(trx, { orderId: row.id, from: null, to: row.stage, by: row.customer_email, at: now });
       await startBrief(trx, row.id, plan.id, now, early);
-      await tellAdmins(services, trx, row);
+      await tellAdmins(services, trx, stored);
+      return stored;
     });
   } catch (error) {
     // Another submit with this key committed first: it is the order.
@@ -153,13 +161,13 @@ export async function createOrder(
     if (earlier) return replay(earlier, row);
     throw error;
   }
-  return { order: toOrderRecord(row), replayed: false };
+  return { order: toOrderRecord(placed), replayed: false };
 }
 
 const orderByKey = (db: Db, userId: string, key: string) =>
   db.selectFrom("orders").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
 
-function replay(earlier: OrderRow, wanted: OrderRow): PlacedOrder {
+function replay(earlier: OrderRow, wanted: Omit<OrderRow, "number">): PlacedOrder {
   const same = (["plan_id", "customer_name", "customer_address", "customer_country"] as const).every((k) => earlier[k] === wanted[k]);
   if (!same) throw new AppError(422, IDEMPOTENCY_MISMATCH);
   return { order: toOrderRecord(earlier), replayed: true };
@@ -181,10 +189,12 @@ async function tellAdmins(services: Pick<Services, "mailer" | "config">, trx: Db
         text: [
           `${row.customer_name} <${row.customer_email}> ordered the ${row.package_name} plan on ${shortDate(row.created_at)}.`,
           "",
+          `Order: ${orderNumberText(row.number)}`,
           `Amount: ${formatUsd(row.price_cents)} (not paid yet)`,
           `Country: ${row.customer_country}`,
           `Order id: ${row.id}`,
           "",
+          `The order: ${services.config.appUrl}/admin/orders/${row.id}`,
           `All orders: ${services.config.appUrl}/total-orders`,
         ].join("\n"),
       },

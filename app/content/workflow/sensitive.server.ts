@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../shared/dates.ts";
 import { assertRecentlyConfirmed } from "../../auth/confirmation.ts";
 import { type Actor, assertRole } from "../../auth/roles.ts";
 import type { DbOrTrx } from "../../db/db.server.ts";
@@ -30,7 +31,7 @@ export async function announceChange(trx: DbOrTrx, def: SectionDef, before: stri
       to,
       subject: `Rankwell: the ${def.label.toLowerCase()} was changed`,
       text: [
-        `${by} changed the ${def.label.toLowerCase()} of Rankwell${appUrl ? ` (${appUrl})` : ""} at ${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC:`,
+        `${by} changed the ${def.label.toLowerCase()} of Rankwell${appUrl ? ` (${appUrl})` : ""} at ${formatDateTime(new Date().toISOString())}:`,
         "",
         ...lines,
         "",

@@ -116,7 +116,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       <section className="mt-10">
-        <CustomerOrdersTable payOnline={loaderData.payOnline} caption="My Orders" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "orderStatus", "payment"]} />
+        <CustomerOrdersTable payOnline={loaderData.payOnline} caption="My Orders" orders={orders.items} columns={["number", "date", "package", "amount", "orderStatus", "payment"]} />
         <Pagination page={orders.page} pageCount={orders.pageCount} label="My Orders pages" />
       </section>
     </Page>

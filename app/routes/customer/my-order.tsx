@@ -27,7 +27,7 @@ export default function MyOrder({ loaderData }: Route.ComponentProps) {
   return (
     <Page>
       <h1 className="mb-6 text-3xl font-bold">My orders</h1>
-      <CustomerOrdersTable payOnline={loaderData.payOnline} caption="Your orders, newest first" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "orderStatus", "payment"]} />
+      <CustomerOrdersTable payOnline={loaderData.payOnline} caption="Your orders, newest first" orders={orders.items} columns={["number", "date", "package", "amount", "orderStatus", "payment"]} />
       <Pagination page={orders.page} pageCount={orders.pageCount} label="My Orders pages" />
     </Page>
   );

@@ -95,6 +95,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             Order
           </h2>
           <OrderFacts
+            number={order.number}
             packageName={order.packageName}
             priceCents={amountToCents(order.packagePrice) ?? 0}
             paymentStatus={order.paymentStatus}

@@ -74,7 +74,7 @@ export default function PendingOrder({ loaderData }: Route.ComponentProps) {
         .
       </p>
       {placed && <OrderPlaced placed={placed} />}
-      <CustomerOrdersTable payOnline={loaderData.payOnline} caption="Orders to pay" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "payment"]} empty="You have no orders to pay." />
+      <CustomerOrdersTable payOnline={loaderData.payOnline} caption="Orders to pay" orders={orders.items} columns={["number", "date", "package", "amount", "payment"]} empty="You have no orders to pay." />
       <Pagination page={orders.page} pageCount={orders.pageCount} label="Pending orders pages" />
     </Page>
   );
