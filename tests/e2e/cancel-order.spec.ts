@@ -34,3 +34,25 @@ test("a customer cancels an unpaid order after confirming", async ({ page }) => 
   await page.goto("/my-order");
   await expect(page.getByRole("table", { name: /Your orders/ }).getByRole("row").nth(1)).toContainText("Cancelled");
 });
+
+test("a visitor choosing a plan is told why to sign in, creates an account and lands on the order form", async ({ page }) => {
+  await page.goto("/pricing/");
+  await page.getByRole("article", { name: "Premium" }).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+  await expect(page.getByText("Log in or create an account to order Premium.")).toBeVisible();
+  const create = page.getByRole("link", { name: "Create an account" });
+  const logIn = page.getByRole("button", { name: "Log in" });
+  // As prominent as Log in: the same size and colour.
+  const [createBox, logInBox] = [await create.boundingBox(), await logIn.boundingBox()];
+  expect(Math.round(createBox!.width)).toBe(Math.round(logInBox!.width));
+  expect(Math.round(createBox!.height)).toBe(Math.round(logInBox!.height));
+  const background = (el: Element) => getComputedStyle(el).backgroundColor;
+  expect(await create.evaluate(background)).toBe(await logIn.evaluate(background));
+  await create.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Register" })).toBeVisible();
+  await expect(page.getByText("Create an account to order Premium; the order form follows.")).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("plan-visitor"));
+  await page.getByLabel("Password", { exact: true }).fill("quiet-harbor-42");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order the Premium plan");
+});

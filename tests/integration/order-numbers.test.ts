@@ -138,6 +138,26 @@ describe("plans and status words", () => {
     expect(Object.keys(refused.body.fields)).toEqual(["mostPopular"]);
   });
 
+  it("the sign-in pages reached from a plan say why, offer Create an account as prominently, and keep the way back to the order", async () => {
+    const visitor = server.client();
+    const choose = await visitor.page(`/order-now/${premium}`);
+    expect(choose.status).toBe(302);
+    const login = await visitor.page(choose.location!);
+    expect(login.status).toBe(200);
+    expect(pageText(login.html)).toContain("Log in or create an account to order Premium.");
+    const back = encodeURIComponent(`/order-now/${premium}`);
+    // "Create an account" is a full-width primary button like "Log in", and keeps the destination.
+    expect(login.html).toMatch(new RegExp(`<a[^>]*class="(?=[^"]*w-full)(?=[^"]*bg-brand-700)[^"]*"[^>]*href="/register\\?redirectTo=${back}"[^>]*>Create an account</a>`));
+    expect(pageText((await visitor.page(`/register?redirectTo=${back}`)).html)).toContain("Create an account to order Premium");
+    // No reason where none applies: a plain login, another destination, no such plan.
+    for (const path of ["/login", "/login?redirectTo=%2Fdashboard", `/login?redirectTo=${encodeURIComponent("/order-now/0123456789abcdef01234567")}`]) {
+      expect(pageText((await visitor.page(path)).html), path).not.toContain("to order");
+    }
+    const registered = await visitor.form("/register", { email: "numbers-newcomer@example.com", password: "quiet-harbor-42", redirectTo: `/order-now/${premium}` });
+    expect(registered.status).toBe(302);
+    expect(registered.headers.get("location")).toBe(`/order-now/${premium}`);
+  });
+
   it("an order's status reads the same, as the same badge, to its customer and to Admins", async () => {
     const order = await placeOrder(customer, basic);
     await customer.json("PUT", `/api/order-cancelled/${order._id}`);
