@@ -7,6 +7,7 @@ import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, setOrderStatus } from "~/orders/orders.server.ts";
 import { ORDER_STATUS_SAVED } from "~/orders/texts.ts";
+import { orderNumberText } from "~/orders/order-number.ts";
 import { orderHistory } from "~/payments/events.server.ts";
 import { PaymentEventsTable } from "~/payments/events-table.tsx";
 import { requestContext } from "~/services.server.ts";
@@ -26,6 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
   return {
     order: {
+      number: orderNumberText(order.number),
       customerName: order.customer_name,
       customerEmail: order.customer_email,
       customerAddress: order.customer_address,
@@ -63,6 +65,8 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
       {result?.ok && <StatusMessage kind="success">{result.message}</StatusMessage>}
       {failed && <StatusMessage kind="error">{failed.fields.orderStatus ?? failed.error}</StatusMessage>}
       <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-gray-200 p-4 text-sm">
+        <dt className="font-semibold">Order number</dt>
+        <dd>{order.number}</dd>
         <dt className="font-semibold">Customer</dt>
         <dd>
           {order.customerName} ({order.customerEmail})
