@@ -102,11 +102,14 @@ for (const [device, viewport] of [
       await expect(page.getByRole("heading", { level: 1, name: "Pricing" })).toBeVisible();
       const cards = page.locator("main article");
       await expect(cards).toHaveCount(3);
+      // Cheapest first; the demo marks Standard as the most popular (issue 21).
       await expect(cards.nth(0).getByRole("heading", { level: 2 })).toHaveText("Basic");
-      await expect(cards.nth(1).getByRole("heading", { level: 2 })).toHaveText("Premium");
-      await expect(cards.nth(2).getByRole("heading", { level: 2 })).toHaveText("Standard");
+      await expect(cards.nth(1).getByRole("heading", { level: 2 })).toHaveText("Standard");
+      await expect(cards.nth(2).getByRole("heading", { level: 2 })).toHaveText("Premium");
+      await expect(cards.nth(1).getByText("Most popular", { exact: true })).toBeVisible();
+      await expect(page.getByText("Most popular", { exact: true })).toHaveCount(1);
       // Every point the plan has (the demo Premium plan has ten), as on the landing page.
-      await expect(cards.nth(1).locator("li")).toHaveCount(10);
+      await expect(cards.nth(2).locator("li")).toHaveCount(10);
       await expect(cards.nth(0).getByRole("link")).toHaveAttribute("href", /^\/order-now\/[0-9a-f]{24}$/);
       await noSideScroll(page);
 
