@@ -1,3 +1,4 @@
+import { isTimeZone } from "./shared/dates.ts";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -58,6 +59,12 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   /** The bearer token GET /metrics asks for; without one it answers only this machine (loopback). */
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").max(200).optional(),
+  /** The zone every date on the site and in mails is shown in (an IANA name such as Europe/Berlin). */
+  SITE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("UTC")
+    .refine(isTimeZone, "must be a time zone name such as UTC, Europe/Berlin or America/New_York"),
   JOBS_WORKER: z
     .enum(["on", "off"])
     .default("on")
@@ -136,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     metricsToken: c.METRICS_TOKEN,
+    siteTimeZone: c.SITE_TIME_ZONE,
     /** This process runs queued work (mail, payment notifications); `off` only enqueues it. */
     jobs: { worker: c.JOBS_WORKER, pollMs: c.JOBS_POLL_MS },
     media: { maxBytes: Math.round(c.MEDIA_MAX_MB * 1024 * 1024), s3: c.MEDIA_S3_URL ? s3Bucket(c.MEDIA_S3_URL) : undefined },

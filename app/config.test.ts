@@ -11,6 +11,12 @@ describe("loadConfig", () => {
     expect(config.paypal.mode).toBe("standin");
   });
 
+  it("shows dates in UTC unless SITE_TIME_ZONE names another zone; an unknown zone stops start-up", () => {
+    expect(loadConfig(base).siteTimeZone).toBe("UTC");
+    expect(loadConfig({ ...base, SITE_TIME_ZONE: "Europe/Berlin" }).siteTimeZone).toBe("Europe/Berlin");
+    expect(() => loadConfig({ ...base, SITE_TIME_ZONE: "Mars/Olympus" })).toThrow(/SITE_TIME_ZONE: must be a time zone name/);
+  });
+
   it("uses PostgreSQL for a postgres:// DATABASE_URL", () => {
     expect(loadConfig({ ...base, DATABASE_URL: "postgres://u@h:5432/db" }).database).toEqual({
       kind: "postgres",

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { accessForPath } from "./access.ts";
@@ -9,6 +9,7 @@ import { loadViewer, viewerContext } from "./auth/viewer.server.ts";
 import { asOutageResponse, rethrowAsOutage } from "./db/outage.server.ts";
 import { requestContext } from "./services.server.ts";
 import { pagePath } from "./shared/page-path.ts";
+import { setSiteTimeZone } from "./shared/dates.ts";
 import { isStaticPage } from "./site/cached-pages.ts";
 import { loadSiteChrome } from "./site/chrome.server.ts";
 import { useNonce } from "./ui/nonce.tsx";
@@ -49,6 +50,7 @@ async function rootData(context: LoaderContext, request: Request): Promise<RootD
   return {
     viewer: { email: viewer.user?.email ?? null, roles: viewer.roles },
     siteUrl: services.config.appUrl,
+    timeZone: services.config.siteTimeZone,
     chrome: await loadSiteChrome(services.db, { preview }),
     requestId,
     ...(preview ? { preview } : {}),
@@ -71,6 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const { pathname } = useLocation();
   const hydrate = !matches.some((m) => isStaticPage(m.handle)) || isPreviewPath(pathname);
+  // Before any page renders: the browser shows dates in the site's zone, as the server did.
+  const timeZone = useRouteLoaderData<RootData>("root")?.timeZone;
+  if (timeZone) setSiteTimeZone(timeZone);
   return (
     <html lang="en">
       <head>

@@ -94,6 +94,7 @@ function seedRows(count: number): Insertable<OrdersTable>[] {
     const stage = stages[i % stages.length]!;
     rows.push({
       id: newId(),
+      number: 1001 + i,
       user_id: mine ? CUSTOMER : `user-${i % 5000}`,
       customer_email: mine ? "bench@example.com" : `user-${i % 5000}@example.com`,
       customer_name: "Bench Customer",

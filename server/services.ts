@@ -1,3 +1,4 @@
+import { setSiteTimeZone } from "~/shared/dates.ts";
 import { createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
 import type { Config } from "~/config.server.ts";
 import { adoptDemoImagesOnce, seedDemoContent } from "~/content/demo/demo-content.server.ts";
@@ -31,6 +32,8 @@ export interface ServiceOptions {
  */
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
   const log = createLogger(config.logLevel, { format: config.logFormat, destination: options.logDestination });
+  // Every date on pages and in mails is shown in this zone (shared/dates.ts).
+  setSiteTimeZone(config.siteTimeZone);
   const logFailure = failureLog(log);
   const failures = createFailureMemory();
   const { db, kind, poolUse } = openDatabase(config.database, {

@@ -1,3 +1,4 @@
+import { shortDate } from "../shared/dates.ts";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
@@ -106,5 +107,5 @@ function passkeyName(): string {
   const ua = navigator.userAgent;
   const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
   const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
-  return `${browser}${os ? ` on ${os}` : ""}, ${new Date().toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}`;
+  return `${browser}${os ? ` on ${os}` : ""}, ${shortDate(new Date().toISOString())}`;
 }

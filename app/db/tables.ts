@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { OrderStatus, PaymentStatus, Stage } from "../shared/order-stages.ts";
 
 /**
@@ -42,6 +42,8 @@ export interface Database {
   document_counters: DocumentCountersTable;
   money_documents: MoneyDocumentsTable;
   refund_requests: RefundRequestsTable;
+  /** SQLite only: named counters (the next order number); PostgreSQL uses sequences. */
+  counters: CountersTable;
   /**
    * better-auth's accounts: read to ask whether an address has one and is verified; written here
    * only to mark an address verified (an accepted invitation, a completed reset).
@@ -253,6 +255,11 @@ export interface TemplateItemsTable {
 /** An order for one pricing plan. Price, email, statuses and date are set by the server. */
 export interface OrdersTable {
   id: string;
+  /**
+   * The short number people see (#1001): unique, increasing, given by the database in the insert's
+   * transaction (orders/order-number.server.ts); a bulk insert without one gets PostgreSQL's default.
+   */
+  number: ColumnType<number, number | undefined, never>;
   /** better-auth user id of the customer: ownership is checked against it. */
   user_id: string;
   customer_email: string;
@@ -283,6 +290,12 @@ export interface OrdersTable {
   due_at: string | null;
   /** What has gone back to the buyer (refunds); Total Sales counts price_cents minus this. */
   refunded_cents: Generated<number>;
+}
+
+export interface CountersTable {
+  name: string;
+  /** The last value given out. */
+  value: number;
 }
 
 /** A question a plan's customers answer in their brief (app/orders/brief). */

@@ -10,6 +10,8 @@ export interface RootData {
   chrome: SiteChrome;
   /** This request's id (X-Request-Id, the log's reqId): an error page shows it as its reference. */
   requestId?: string;
+  /** The zone every date is shown in (SITE_TIME_ZONE): the browser formats as the server did. */
+  timeZone?: string;
   /** This page is an editor's preview of unpublished content (content/public/preview.ts). */
   preview?: boolean;
 }

@@ -3,19 +3,20 @@ import { Cell, Table } from "../ui/table.tsx";
 import { shortDate } from "../shared/dates.ts";
 import { type OrderView, orderAmount } from "./order-table.tsx";
 import { PAYMENT_STATUS_LABELS } from "../shared/order-stages.ts";
-import { StageBadge } from "./portal-parts.tsx";
+import { orderNumberText } from "./order-number.ts";
+import { StatusBadge } from "./status-badge-view.tsx";
 
-/** All customers' orders for admins, newest first, each with its Update link. */
-export function AdminOrdersTable({ caption, orders, offset }: { caption: string; orders: OrderView[]; offset: number }) {
+/** All customers' orders for admins, newest first, each with its number and Update link. */
+export function AdminOrdersTable({ caption, orders }: { caption: string; orders: OrderView[] }) {
   return (
     <Table
       caption={caption}
-      headers={["No.", "Order date", "Customer", "Email", "Package", "Amount", "Payment", "Order status", "Action"]}
+      headers={["Order", "Order date", "Customer", "Email", "Package", "Amount", "Payment", "Status", "Action"]}
       empty="No orders yet."
     >
-      {orders.map((order, i) => (
+      {orders.map((order) => (
         <tr key={order._id}>
-          <Cell>{offset + i + 1}</Cell>
+          <Cell>{orderNumberText(order.number)}</Cell>
           <Cell>{shortDate(order.orderDate)}</Cell>
           <Cell>{order.customerName}</Cell>
           <Cell>{order.customerEmail}</Cell>
@@ -28,7 +29,7 @@ export function AdminOrdersTable({ caption, orders, offset }: { caption: string;
           <Cell>{orderAmount(order)}</Cell>
           <Cell>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</Cell>
           <Cell>
-            <StageBadge stage={order.stage} />
+            <StatusBadge stage={order.stage} />
           </Cell>
           <Cell>
             <Link to={`/admin/payment-status/${order._id}`} className="font-semibold text-brand-700 underline">

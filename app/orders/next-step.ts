@@ -24,4 +24,11 @@ const STEPS: Record<Stage, Record<Side, NextStep>> = {
   refunded: { customer: { text: "This order was refunded" }, agency: { text: "Refunded" } },
 };
 
-export const nextStep = (stage: Stage, side: Side): NextStep => STEPS[stage][side];
+/** An unpaid order's step for its customer while no payment account is set up: no Pay now to press. */
+const PAYMENT_NOT_OPEN: NextStep = { text: "Online payment is not open yet. Your order is kept: Pay now appears here once it opens, or contact us to arrange payment." };
+
+/** `payOnline`: whether online payment can work now (a payment account is set up). */
+export const nextStep = (stage: Stage, side: Side, payOnline = true): NextStep => {
+  const step = STEPS[stage][side];
+  return step.action === "pay" && !payOnline ? PAYMENT_NOT_OPEN : step;
+};

@@ -14,17 +14,21 @@ import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { describeChanges } from "../audit/summary.ts";
 import { shortDate } from "../shared/dates.ts";
 import { amountToCents, centsToAmount, formatUsd } from "../shared/money.ts";
-import { isCancelled, isPaid, isRefunded, type OrderStatus, PAID_STAGES, type PaymentStatus, paymentStatusOf, type Stage, STAGE_NAMES, stageLabel, stagesWaitingOn, UNPAID_STAGES } from "../shared/order-stages.ts";
+import { isCancelled, isPaid, isRefunded, ORDER_STATUS_MOVES, type OrderStatus, PAID_STAGES, type PaymentStatus, paymentStatusOf, type Stage, STAGE_NAMES, stageLabel, stagesWaitingOn, UNPAID_STAGES } from "../shared/order-stages.ts";
 import { moveOrder, recordStage, type Trx } from "./stages.server.ts";
 import { answersFrom, briefArrives, earlyBrief, startBrief } from "./brief/brief.server.ts";
 import { IDEMPOTENCY_MISMATCH, newOrderSchema, orderFormSchema, orderStatusSchema } from "./schema.ts";
 import { newestFirstPage } from "../db/paging.server.ts";
+import { nextOrderNumber } from "./order-number.server.ts";
+import { orderNumberText } from "./order-number.ts";
 
 export type OrderRow = Selectable<OrdersTable>;
 
 /** An order as pages and the API see it: `_id` and the spec's field names. */
 export interface OrderRecord {
   _id: string;
+  /** The short number people see and quote (#1001); `_id` stays the reference in URLs. */
+  number: number;
   planId: string;
   packageName: string;
   /** The price the server took from the plan when the order was placed, e.g. "149.99". */
@@ -47,6 +51,7 @@ export interface OrderRecord {
 export function toOrderRecord(row: OrderRow): OrderRecord {
   return {
     _id: row.id,
+    number: row.number,
     planId: row.plan_id,
     packageName: row.package_name,
     packagePrice: centsToAmount(row.price_cents),
@@ -113,7 +118,7 @@ export async function createOrder(
   const given = answersFrom((input ?? {}) as Record<string, unknown>);
   const early = Object.keys(given).length ? await earlyBrief(services.db, plan.id, given) : undefined;
   const now = nowIso();
-  const row: OrderRow = {
+  const row: Omit<OrderRow, "number"> = {
     id: newId(),
     user_id: user.id,
     customer_email: user.email.toLowerCase(),
@@ -141,14 +146,17 @@ export async function createOrder(
     const earlier = await orderByKey(services.db, user.id, idempotencyKey);
     if (earlier) return replay(earlier, row);
   }
+  let placed: OrderRow;
   try {
     // The order, its confirmation and the admins' notes are stored together: an acknowledged order always has them.
-    await services.db.transaction().execute(async (trx) => {
-      await trx.insertInto("orders").values(row).execute();
+    placed = await services.db.transaction().execute(async (trx) => {
+      const stored = { ...row, number: await nextOrderNumber(trx) };
+      await trx.insertInto("orders").values(stored).execute();
       await recordStage(trx, { orderId: row.id, from: null, to: row.stage, by: row.customer_email, at: now });
       await startBrief(trx, row.id, plan.id, now, early);
-      await tellCustomer(services, trx, row);
-      await tellAdmins(services, trx, row);
+      await tellCustomer(services, trx, stored);
+      await tellAdmins(services, trx, stored);
+      return stored;
     });
   } catch (error) {
     // Another submit with this key committed first: it is the order.
@@ -156,13 +164,13 @@ export async function createOrder(
     if (earlier) return replay(earlier, row);
     throw error;
   }
-  return { order: toOrderRecord(row), replayed: false };
+  return { order: toOrderRecord(placed), replayed: false };
 }
 
 const orderByKey = (db: Db, userId: string, key: string) =>
   db.selectFrom("orders").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
 
-function replay(earlier: OrderRow, wanted: OrderRow): PlacedOrder {
+function replay(earlier: OrderRow, wanted: Omit<OrderRow, "number">): PlacedOrder {
   const same = (["plan_id", "customer_name", "customer_address", "customer_country"] as const).every((k) => earlier[k] === wanted[k]);
   if (!same) throw new AppError(422, IDEMPOTENCY_MISMATCH);
   return { order: toOrderRecord(earlier), replayed: true };
@@ -185,11 +193,13 @@ async function tellAdmins(services: Pick<Services, "mailer" | "config">, trx: Db
           title: "New order",
           paragraphs: [`${row.customer_name} <${row.customer_email}> ordered the ${row.package_name} plan on ${shortDate(row.created_at)}.`],
           table: [
+            ["Order", orderNumberText(row.number)],
             ["Amount", `${formatUsd(row.price_cents)} (not paid yet)`],
             ["Country", row.customer_country],
             ["Order id", row.id],
           ],
-          button: { label: "All orders", url: `${services.config.appUrl}/total-orders` },
+          button: { label: "The order", url: `${services.config.appUrl}/admin/orders/${row.id}` },
+          after: [`All orders: ${services.config.appUrl}/total-orders`],
         },
       },
       trx,
@@ -210,7 +220,7 @@ async function tellCustomer(services: Pick<Services, "mailer" | "config">, trx: 
           `We have your order of the ${row.package_name} plan, placed on ${shortDate(row.created_at)}. It is waiting for payment: pay with PayPal from the order's page, and tell us about your site in the brief.`,
         ],
         table: [
-          ["Order", row.id],
+          ["Order", `${orderNumberText(row.number)} (${row.id})`],
           ["Plan", row.package_name],
           ["Amount", `${formatUsd(row.price_cents)} (USD, not paid yet)`],
         ],
@@ -350,6 +360,25 @@ export async function ownOrder(db: Db, user: SignedInUser, id: string): Promise<
   return row;
 }
 
+/** The name, address and country a new order's form starts with. */
+export interface OrderDetails {
+  customerName: string;
+  customerAddress: string;
+  customerCountry: string;
+}
+
+/**
+ * What a customer's next order form is prefilled with (issue 21): the details of `againId` when it
+ * is one of their orders ("Order this plan again"), else of their most recent order; none for a
+ * first order. Another customer's id is ignored, so nothing of theirs shows.
+ */
+export async function repeatDetails(db: Db, userId: string, againId?: string | null): Promise<OrderDetails | null> {
+  const query = db.selectFrom("orders").select(["customer_name", "customer_address", "customer_country"]).where("user_id", "=", userId);
+  const chosen = againId && isId(againId) ? await query.where("id", "=", againId).executeTakeFirst() : undefined;
+  const row = chosen ?? (await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst());
+  return row ? { customerName: row.customer_name, customerAddress: row.customer_address, customerCountry: row.customer_country } : null;
+}
+
 /**
  * Cancels the owner's unpaid order. Idempotent: an order already cancelled answers "already". A
  * paid order is never cancelled (409); someone else's order is a 404.
@@ -390,7 +419,7 @@ export async function setOrderStatus(db: Db, actor: AuditActor, id: string, inpu
   if (!order) throw notFound("Order");
   if (order.order_status === orderStatus) return toOrderRecord(order);
   await db.transaction().execute(async (trx) => {
-    const moved = await moveOrder(trx, id, orderStatus === "Delivered" ? "deliver" : "reopen", actor.email);
+    const moved = await moveOrder(trx, id, ORDER_STATUS_MOVES[orderStatus], actor.email);
     if (!moved.moved) {
       const message = refusal({ ...order, stage: moved.stage === "gone" ? order.stage : moved.stage }, orderStatus);
       throw new AppError(409, message, { orderStatus: message.replace(/\.$/, "") });

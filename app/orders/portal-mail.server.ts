@@ -1,3 +1,4 @@
+import { orderNumberText } from "./order-number.ts";
 import type { DbOrTrx } from "../db/db.server.ts";
 import type { Services } from "../services.server.ts";
 import { listAdmins } from "../users/roles.server.ts";
@@ -16,7 +17,7 @@ type OrderRow = Selectable<OrdersTable>;
 export type MailServices = Pick<Services, "mailer" | "config">;
 
 /** "Premium order of 12 May (#a1b2c3)": how a mail names an order. */
-export const orderName = (order: Pick<OrderRow, "package_name" | "id">) => `${order.package_name} order ${order.id.slice(-6)}`;
+export const orderName = (order: Pick<OrderRow, "package_name" | "number">) => `${order.package_name} order ${orderNumberText(order.number)}`;
 
 export async function mailSide(services: MailServices, trx: DbOrTrx, order: OrderRow, to: Side, mail: { subject: string; lines: string[] }): Promise<void> {
   const link = `${services.config.appUrl}${orderPagePath(order.id, to)}`;

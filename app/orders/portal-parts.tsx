@@ -2,12 +2,13 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { formatDateTime, shortDate } from "../shared/dates.ts";
 import { formatUsd } from "../shared/money.ts";
-import { PAYMENT_STATUS_LABELS, type PaymentStatus, type Stage, STAGES } from "../shared/order-stages.ts";
+import { PAYMENT_STATUS_LABELS, type PaymentStatus, type Stage } from "../shared/order-stages.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, FieldNotes, noteIds } from "../ui/field.tsx";
 import type { Answer, BriefQuestion } from "./brief/questions.ts";
 import { ACCEPT_ATTRIBUTE, ACCEPTED_KINDS } from "./files/file-kinds.ts";
 import type { NextStep, StepAction } from "./next-step.ts";
+import { orderNumberText } from "./order-number.ts";
 import type { Side } from "./sides.ts";
 
 /**
@@ -24,17 +25,8 @@ interface FileLink {
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
-const tones: Record<NonNullable<(typeof STAGES)[Stage]["waitingOn"]> | "done", string> = {
-  customer: "border-amber-700 bg-amber-50 text-amber-950",
-  agency: "border-brand-700 bg-brand-50 text-brand-900",
-  done: "border-gray-400 bg-gray-50 text-gray-900",
-};
-
-/** The stage as a badge: the same words for customers and admins. */
-export function StageBadge({ stage }: { stage: Stage }) {
-  const tone = tones[STAGES[stage].waitingOn ?? "done"];
-  return <span className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold whitespace-nowrap ${tone}`}>{STAGES[stage].label}</span>;
-}
+/** The stage as a badge: the same words for customers and admins (status-badge.ts). */
+export { StatusBadge as StageBadge } from "./status-badge-view.tsx";
 
 /**
  * What to do next, at the top of the page, with a link to where it is done: `links` maps a step's
@@ -72,12 +64,16 @@ export interface OrderFactsProps {
   paidAt: string | null;
   payments: { txnId: string; at: string }[];
   customer?: { name: string; email: string; address: string; country: string };
+  /** The order's number (#1001). */
+  number: number;
 }
 
-/** The plan, its price and the payment. */
-export function OrderFacts({ packageName, priceCents, paymentStatus, orderDate, paidAt, payments, customer }: OrderFactsProps) {
+/** The order's number, the plan, its price and the payment. */
+export function OrderFacts({ number, packageName, priceCents, paymentStatus, orderDate, paidAt, payments, customer }: OrderFactsProps) {
   return (
     <dl className="facts facts-stack rounded-lg border border-gray-200 p-4 text-sm">
+      <dt className="font-semibold">Order number</dt>
+      <dd>{orderNumberText(number)}</dd>
       {customer && (
         <>
           <dt className="font-semibold">Customer</dt>

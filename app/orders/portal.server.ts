@@ -53,7 +53,8 @@ export async function timelineOf(db: Db, orderId: string): Promise<TimelineEntry
   return (await stageHistory(db, orderId)).map((step) => ({ at: step.created_at, stage: step.to_stage, label: STAGES[step.to_stage].label, by: step.actor, note: step.note }));
 }
 
-export async function orderPage(db: Db, access: OrderAccess, options: { markRead?: boolean } = {}): Promise<OrderPage> {
+/** `payOnline`: whether a payment account is set up (the customer's next step is Pay now only then). */
+export async function orderPage(db: Db, access: OrderAccess, options: { markRead?: boolean; payOnline?: boolean } = {}): Promise<OrderPage> {
   const { order, side } = access;
   const [brief, timeline, messages, deliveries, files, payments] = await Promise.all([
     briefOf(db, order),
@@ -83,7 +84,7 @@ export async function orderPage(db: Db, access: OrderAccess, options: { markRead
     messages,
     deliveries,
     files: files.map(fileView),
-    next: nextStep(order.stage, side),
+    next: nextStep(order.stage, side, options.payOnline),
     overdue: side === "agency" && isOverdue({ stage: order.stage, dueAt: order.due_at }, nowIso()),
     unread,
   };

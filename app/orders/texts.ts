@@ -7,6 +7,9 @@ export const PAYMENT_TEXTS = {
   received: "Payment received.",
   cancelled: "This order is cancelled.",
   refunded: "This payment was refunded.",
+  /** Where Pay now would be, while no payment account is set up (it would only fail). */
+  notOpen: "Online payment is not open yet",
+  notOpenLong: "Online payment is not open yet. Your orders are kept: Pay now appears here once it opens, or contact us to arrange payment.",
 } as const;
 
 /** The admin's order status screen, after a save (the API keeps the spec's "OrderStatus is Updated"). */

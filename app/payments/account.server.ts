@@ -15,6 +15,9 @@ export async function paymentAccountEmail(db: Db): Promise<string | undefined> {
   return email ? email : undefined;
 }
 
+/** Whether online payment can work: a payment account is set (Pay now is offered only then). */
+export const onlinePaymentOpen = async (db: Db): Promise<boolean> => (await paymentAccountEmail(db)) !== undefined;
+
 /**
  * Where an admin sets the payment account: its edit screen once it exists, else the page that
  * creates it; `isSet` only once it holds an email (no email, no online payment).

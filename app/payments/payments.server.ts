@@ -8,7 +8,7 @@ import { paypalStandardProvider } from "./paypal-standard/checkout.server.ts";
 import { paypalStandardClient } from "./paypal-standard/client.server.ts";
 import type { Outcome, PaymentProvider, ProviderName } from "./provider.ts";
 
-export { IPN_PATH, paymentAccountEmail, paymentAccountLink, WEBHOOK_PATH } from "./account.server.ts";
+export { IPN_PATH, onlinePaymentOpen, paymentAccountEmail, paymentAccountLink, WEBHOOK_PATH } from "./account.server.ts";
 
 type Deps = Pick<Services, "db" | "config" | "mailer" | "jobs">;
 

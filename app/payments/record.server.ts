@@ -96,7 +96,7 @@ async function queueReceipt(services: Pick<Services, "config" | "mailer">, trx: 
           `Thank you: we have received your payment of ${formatUsd(order.price_cents)} for the ${order.package_name} plan you ordered on ${shortDate(order.created_at)}.`,
         ],
         table: [
-          ["Order", order.id],
+          ["Order", `#${order.number} (reference ${order.id})`],
           ["PayPal transaction", txnId],
           ["Amount", `${formatUsd(order.price_cents)} (USD)`],
         ],

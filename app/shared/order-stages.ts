@@ -124,6 +124,16 @@ export const isBriefOpen = (o: Staged) => STAGES[o.stage].briefOpen;
 /** The customer asked for changes to a delivery, and the agency has not started on them yet. */
 export const changesAsked = (o: Staged) => o.stage === "changes-requested";
 
+/** The move that sets the spec's order status `status` (the admin's status page, PUT /order-status). */
+export const ORDER_STATUS_MOVES: Record<OrderStatus, Transition> = { Delivered: "deliver", Pending: "reopen" };
+
+/**
+ * The order statuses the admin's status page offers an order: the one it has, and each one a move
+ * from its stage reaches (a cancelled order offers nothing else, so it has nothing to choose).
+ */
+export const orderStatusChoices = (o: Staged & { orderStatus: OrderStatus }): OrderStatus[] =>
+  ORDER_STATUSES.filter((status) => status === o.orderStatus || canMove(o.stage, ORDER_STATUS_MOVES[status]));
+
 /** How a payment status reads on the pages (the API keeps the stored value, "UnPaid"). */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { UnPaid: "Unpaid", Paid: "Paid", Cancelled: "Cancelled", Refunded: "Refunded" };
 

@@ -6,9 +6,17 @@ import type { SectionRecord } from "../content/registry/sections.ts";
 
 export type Plan = SectionRecord<"pricingPlans">;
 
-/** The three plan cards, in the spec's order Basic, Premium, Standard: the first plan of each name. */
+/**
+ * The plan cards: the first plan of each name, cheapest first (issue 21: the spec's order Basic,
+ * Premium, Standard read $49, $199, $99); equal prices keep the spec's order of names.
+ */
 export function pickPlans(plans: Plan[]): Plan[] {
-  return PLAN_NAMES.map((name) => plans.find((p) => p.packageName === name)).filter((p): p is Plan => p !== undefined);
+  const picked = PLAN_NAMES.map((name) => plans.find((p) => p.packageName === name)).filter((p): p is Plan => p !== undefined);
+  const price = (plan: Plan) => {
+    const n = Number(plan.packagePrice);
+    return Number.isFinite(n) ? n : Infinity;
+  };
+  return picked.map((plan, i) => ({ plan, i })).sort((a, b) => price(a.plan) - price(b.plan) || a.i - b.i).map(({ plan }) => plan);
 }
 
 /** Every non-empty point of a plan, in field order: the same list on `/` and `/pricing/`. */

@@ -26,5 +26,11 @@ const userRole = z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.j
 /** POST /add-user: the role may be left out (it defaults to Admin). */
 export const addUserSchema = z.object({ userEmail, userRole: userRole.default("Admin").describe("Role") });
 
+/**
+ * The /add-user page's form: the role is the person's choice, with none preselected (issue 21: a
+ * default of Admin made every careless invite an Admin). The API keeps the spec's default.
+ */
+export const inviteFormSchema = z.object({ userEmail, userRole: z.enum(USER_ROLES, { error: "Choose a role" }).describe("Role") });
+
 /** PUT /upadete-users/{id}: a left-out role keeps the current one. */
 export const updateUserSchema = z.object({ userEmail, userRole: userRole.optional().describe("Role") });

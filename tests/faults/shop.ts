@@ -52,10 +52,10 @@ export async function orderWithKey(client: TestClient, baseUrl: string, planId: 
 
 /** Every order with its key, and how many new-order notes (to admins) were queued for it. */
 export async function ordersAndNotes(db: Db) {
-  const orders = await db.selectFrom("orders").select(["id", "idempotency_key"]).execute();
+  const orders = await db.selectFrom("orders").select(["id", "idempotency_key", "number"]).execute();
   const notes = (await db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).filter((n) => (JSON.parse(n.payload) as { subject: string }).subject.startsWith("New order"));
   const notesFor = (id: string) => notes.filter((n) => n.payload.includes(id)).length;
-  return orders.map((o) => ({ id: o.id, key: o.idempotency_key, notes: notesFor(o.id) }));
+  return orders.map((o) => ({ id: o.id, key: o.idempotency_key, number: o.number, notes: notesFor(o.id) }));
 }
 
 /**

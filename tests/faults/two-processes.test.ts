@@ -38,6 +38,9 @@ describe.runIf(process.env.TEST_DB === "postgres")("two server processes on one 
       const stored = await ordersAndNotes(shop.db);
       expect(stored).toHaveLength(keys.length);
       expect(new Set(stored.map((o) => o.key))).toEqual(new Set(keys.map((k) => `api:${k}`)));
+      // Order numbers taken by both processes at once: every one distinct (the database's sequence).
+      expect(new Set(stored.map((o) => o.number)).size).toBe(keys.length);
+      expect(Math.min(...stored.map((o) => o.number))).toBeGreaterThanOrEqual(1001);
       for (const key of keys) {
         const [first, second] = answers.slice(keys.indexOf(key) * 2, keys.indexOf(key) * 2 + 2);
         expect(first!.id).toBe(second!.id);

@@ -238,7 +238,7 @@ describe("unread count, mark as unread and delete", () => {
   it("shows when a message came, to the minute", async () => {
     const { body: created } = await visitor.json("POST", "/api/add-message", message());
     const html = (await admin.page(`/view/${created._id}`)).html;
-    expect(html).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC<\/time>/);
+    expect(html).toMatch(/<time dateTime="[^"]+">\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} UTC<\/time>/);
   });
 
   it("an admin deletes a message after confirming; the audit log keeps who sent it", async () => {

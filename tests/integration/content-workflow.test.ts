@@ -257,7 +257,7 @@ describe("history", () => {
     expect(history.status).toBe(200);
     expect(history.html).toContain("<h1");
     expect(history.html).toMatch(/>History of Banner<\/h1>/);
-    expect(history.html).toMatch(/Published, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, by writer@example\.com/);
+    expect(history.html).toMatch(/Published, \d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d UTC, by writer@example\.com/);
     expect(history.html).toMatch(/<td[^>]*>Heading<\/td><td[^>]*><span[^>]*>First version heading<\/span><\/td><td[^>]*><span[^>]*>Second version heading<\/span>/);
     expect(history.html).toContain("Saved through the API");
 

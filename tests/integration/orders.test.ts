@@ -244,6 +244,10 @@ describe("paying through the PayPal stand-in", () => {
     expect(page.status).toBe(200);
     expect(pageText(page.html)).toContain("You have cancelled the payment");
     expect(page.html).toContain('href="/dashboard"');
+    // It stays on its page and offers the plan again, prefilled from this order (issue 21).
+    expect(page.html).toContain(`href="/order-now/${basic}?again=${order._id}"`);
+    expect(pageText(page.html)).toContain("Order this plan again");
+    expect(pageText(page.html)).not.toContain("Taking you to");
     expect((await getOrder(alice, order._id)).body.paymentStatus).toBe("Cancelled");
     // Again: nothing more happens, and the same message shows.
     expect(pageText((await alice.page(returnTo)).html)).toContain("You have cancelled the payment");
@@ -289,7 +293,7 @@ describe("paying through the PayPal stand-in", () => {
     const order = await placeOrder(alice, premium);
     await alice.json("PUT", `/api/order-cancelled/${order._id}`);
     const page = await alice.page(`/pay-now/${order._id}`);
-    expect(page.html).toContain(`href="/order-now/${premium}"`);
+    expect(page.html).toContain(`href="/order-now/${premium}?again=${order._id}"`);
     expect(pageText(page.html)).toContain("Order the Premium plan again");
   });
 
@@ -327,12 +331,15 @@ describe("paying through the PayPal stand-in", () => {
 describe("order screens, page sizes and sums", () => {
   let carol: TestClient;
   const ids: string[] = [];
+  // Each order's number as people see it (#1001…): the tables show it, not a row count.
+  const numbers: string[] = [];
   beforeAll(async () => {
     carol = await signedUpClient(server, "carol@example.com");
     // 7 orders, oldest first: #1 and #2 paid (149.99 + 49.00), #3 cancelled, the rest UnPaid.
     for (let i = 0; i < 7; i++) {
       const order = await placeOrder(carol, i % 2 === 0 ? premium : basic);
       ids.push(order._id);
+      numbers.push(`#${order.number}`);
     }
     await checkout(carol, ids[0]!, "pay");
     await checkout(carol, ids[1]!, "pay");
@@ -351,24 +358,24 @@ describe("order screens, page sizes and sums", () => {
     const rows = tableRows(page.html, "My Orders");
     expect(rows).toHaveLength(3);
     // The package opens the order's page.
-    expect(rows[0]).toEqual(["1", todayShown(), `Premium order of ${todayShown()}`, "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/)]);
+    expect(rows[0]).toEqual([numbers[6], todayShown(), `Premium order of ${todayShown()}`, "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/)]);
     expect(page.html).toContain(`href="/pay-now/${ids[6]}"`);
     expect(page.html).toContain(`href="/orders/${ids[6]}"`);
     const last = await carol.page("/dashboard?page=3");
     const lastRows = tableRows(last.html, "My Orders");
-    expect(lastRows.map((r) => [r[0], r[5]])).toEqual([["7", "Paid"]]);
+    expect(lastRows.map((r) => [r[0], r[5]])).toEqual([[numbers[0], "Paid"]]);
     expect(pageText(last.html)).toMatch(/Previous 1 2 3 Next/);
   });
 
   it("My Orders: 5 a page with package, amount, date, order and payment status, and the invoice once paid", async () => {
     const first = tableRows((await carol.page("/my-order")).html, "Your orders");
     expect(first).toHaveLength(5);
-    expect(first[0]).toEqual(["1", todayShown(), `Premium order of ${todayShown()}`, "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/), "None"]);
+    expect(first[0]).toEqual([numbers[6], todayShown(), `Premium order of ${todayShown()}`, "$149.99", "Waiting for payment", expect.stringMatching(/^Pay now/), "None"]);
     const second = tableRows((await carol.page("/my-order?page=2")).html, "Your orders");
     // A paid order reads its stage (Paid, then Brief received, In progress…), never a bare "Pending".
     expect(second.map((r) => [r[0], r[4], r[5], r[6]])).toEqual([
-      ["6", "Paid", "Paid", expect.stringMatching(/^INV-\d{6} \(invoice PDF/)],
-      ["7", "Paid", "Paid", expect.stringMatching(/^INV-\d{6} \(invoice PDF/)],
+      [numbers[1], "Paid", "Paid", expect.stringMatching(/^INV-\d{6} \(invoice PDF/)],
+      [numbers[0], "Paid", "Paid", expect.stringMatching(/^INV-\d{6} \(invoice PDF/)],
     ]);
     expect(first.find((r) => r[5] === "Cancelled")?.[4]).toBe("Cancelled");
   });
@@ -377,7 +384,7 @@ describe("order screens, page sizes and sums", () => {
     const page = await carol.page("/pending-order");
     const rows = tableRows(page.html, "Orders to pay");
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toEqual(["1", todayShown(), `Premium order of ${todayShown()}`, "$149.99", expect.stringMatching(/^Pay now/)]);
+    expect(rows[0]).toEqual([numbers[6], todayShown(), `Premium order of ${todayShown()}`, "$149.99", expect.stringMatching(/^Pay now/)]);
     expect(rows.map((r) => r[4])).toEqual(Array(4).fill(expect.stringMatching(/^Pay now/)));
     expect(pageText(page.html)).not.toMatch(/Previous/);
   });

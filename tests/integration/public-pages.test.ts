@@ -151,10 +151,10 @@ describe("public pages with content created by an admin through the API", () => 
     expect(adminHtml).toContain('href="/dashboard"');
   });
 
-  it("shows the plans Basic, Premium, Standard with dollars and cents, every point and an order link", async () => {
+  it("shows the plans cheapest first (Basic, Standard, Premium) with dollars and cents, every point and an order link", async () => {
     const { html } = await visitor.page("/");
     const text = textOf(html);
-    expect(text).toMatch(/Basic \$49\.00 .*Premium \$199\.50 .*Standard \$99\.00/);
+    expect(text).toMatch(/Basic \$49\.00 .*Standard \$99\.00 .*Premium \$199\.50/);
     for (const name of ["Basic", "Premium", "Standard"]) expect(perks(html, name), name).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const [name, id] of Object.entries(plans)) expect(html).toMatch(new RegExp(`href="/order-now/${id}"[^>]*>Order ${name} now<`));
   });
@@ -200,8 +200,8 @@ describe("public pages with content created by an admin through the API", () => 
     const offers = graph.filter((n) => n["@type"] === "Product").map((p) => [p.name, (p.offers as { price: string; priceCurrency: string }).price, (p.offers as { priceCurrency: string }).priceCurrency]);
     expect(offers).toEqual([
       ["Rankwell Basic SEO package", "49.00", "USD"],
-      ["Rankwell Premium SEO package", "199.50", "USD"],
       ["Rankwell Standard SEO package", "99.00", "USD"],
+      ["Rankwell Premium SEO package", "199.50", "USD"],
     ]);
     const faq = graph.find((n) => n["@type"] === "FAQPage") as unknown as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
     expect(faq.mainEntity.map((q) => q.name)).toEqual([...demo.faqItems!.map((f) => f.accodingTitle), "Is </script> safe?"]);
@@ -231,7 +231,7 @@ describe("public pages with content created by an admin through the API", () => 
     const { html, status } = await visitor.page("/pricing/");
     expect(status).toBe(200);
     expect(html).toMatch(/<h1[^>]*>Pricing<\/h1>/);
-    expect(textOf(html)).toMatch(/Basic \$49\.00 .*Premium \$199\.50 .*Standard \$99\.00 /);
+    expect(textOf(html)).toMatch(/Basic \$49\.00 .*Standard \$99\.00 .*Premium \$199\.50 /);
     for (const name of ["Basic", "Premium", "Standard"]) expect(perks(html, name), name).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const [name, id] of Object.entries(plans)) expect(html).toMatch(new RegExp(`href="/order-now/${id}"[^>]*>Order ${name} now<`));
     expect(jsonLd(html)[0]["@graph"]).toHaveLength(3);
@@ -338,7 +338,7 @@ describe("demo content (DEMO_CONTENT=on)", () => {
     // The copyright line carries the current year rather than 2026.
     expect(missingFrom(html, seeded).filter((m) => !m.startsWith("copyright"))).toEqual([]);
     const text = textOf(html);
-    expect(text).toMatch(/Basic \$49\.00 .*Premium \$199\.00 .*Standard \$99\.00/);
+    expect(text).toMatch(/Basic \$49\.00 .*Standard Most popular \$99\.00 .*Premium \$199\.00/);
     expect(jsonLd(html)[0]["@graph"].filter((n: { "@type": string }) => n["@type"] === "Product")).toHaveLength(3);
   });
 

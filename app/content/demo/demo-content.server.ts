@@ -189,11 +189,11 @@ export function demoContent(image: (name: string) => string, year = new Date().g
         experienceDetails:
           "We have worked through every major Google update since 2014. What lasts is simple: a fast, clear site, content that answers real questions and links that are earned.",
         skillOneText: "On-page optimisation",
-        skillOneNumber: "92",
+        skillOneNumber: "85",
         skillTwoText: "Technical SEO",
-        skillTwoNumber: "88",
+        skillTwoNumber: "65",
         skillThreeText: "Link building",
-        skillThreeNumber: "76",
+        skillThreeNumber: "79",
       },
     ],
     pricingPlans: [
@@ -201,6 +201,7 @@ export function demoContent(image: (name: string) => string, year = new Date().g
         packageName: "Basic",
         packagePrice: "49",
         packageButtonText: "Start with Basic",
+        mostPopular: "",
         deliveryDays: "14",
         ...planPoints([
           "SEO audit of up to 50 pages",
@@ -216,6 +217,7 @@ export function demoContent(image: (name: string) => string, year = new Date().g
         packageName: "Premium",
         packagePrice: "199",
         packageButtonText: "Go Premium",
+        mostPopular: "",
         deliveryDays: "30",
         ...planPoints([
           "SEO audit of up to 1,000 pages",
@@ -234,6 +236,7 @@ export function demoContent(image: (name: string) => string, year = new Date().g
         packageName: "Standard",
         packagePrice: "99",
         packageButtonText: "Choose Standard",
+        mostPopular: "Yes",
         deliveryDays: "21",
         ...planPoints([
           "SEO audit of up to 250 pages",

@@ -5,6 +5,10 @@
 export const PLAN_NAMES = ["Basic", "Premium", "Standard"] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 
+/** The one value of a plan's optional "Most popular" field: set, the plan card shows the badge. */
+export const MOST_POPULAR = ["Yes"] as const;
+export const isMostPopular = (plan: { mostPopular?: string }) => plan.mostPopular === MOST_POPULAR[0];
+
 const ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"] as const;
 
 /** A plan's ten point fields, packagePointOne to packagePointTen. */

@@ -1,6 +1,6 @@
 import { CONTENT_ROLE, type Role } from "../../auth/roles.ts";
 import { formatPrice } from "../../shared/money.ts";
-import { PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
+import { MOST_POPULAR, PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { stepLabel } from "./step-order.ts";
 import { choice, email, type FieldDef, formatted, image, longText, number, text, url } from "./fields.ts";
 
@@ -415,6 +415,8 @@ export const sections = {
       packageButtonText: text("Button text", { max: 60 }),
       // Counted from the customer's brief; past it the order is overdue (admins see it).
       deliveryDays: number("Delivery time in days", { min: 1, upper: 365 }, { optional: true, hint: "Counted from the customer's brief; leave empty for none" }),
+      // The plan cards show it as a badge (issue 21); plans are shown by price, cheapest first.
+      mostPopular: choice("Most popular", MOST_POPULAR, { optional: true, hint: "“Yes” shows a Most popular badge on this plan" }),
       ...planPointFields,
     },
   }),

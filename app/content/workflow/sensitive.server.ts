@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../shared/dates.ts";
 import { assertRecentlyConfirmed } from "../../auth/confirmation.ts";
 import { type Actor, assertRole } from "../../auth/roles.ts";
 import type { DbOrTrx } from "../../db/db.server.ts";
@@ -25,7 +26,7 @@ export async function announceChange(trx: DbOrTrx, def: SectionDef, before: stri
   if (!def.sensitive) return;
   const old = before ? (JSON.parse(before) as Record<string, string>) : {};
   const changes = Object.entries(def.fields).map(([name, field]) => [field.label, `${old[name] ? `“${old[name]}”` : "(none)"} → ${values[name] ? `“${values[name]}”` : "(none)"}`] as const);
-  const lead = `${by} changed the ${def.label.toLowerCase()} of Rankwell${appUrl ? ` (${appUrl})` : ""} at ${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC:`;
+  const lead = `${by} changed the ${def.label.toLowerCase()} of Rankwell${appUrl ? ` (${appUrl})` : ""} at ${formatDateTime(new Date().toISOString())}:`;
   const advice = "If you did not expect this, check it in the admin area now (Admin, Settings, and the Audit log) and end that person's sessions.";
   for (const to of await listAdmins(trx)) {
     await queueMail(trx, {

@@ -13,7 +13,8 @@ import { Pagination } from "~/ui/pagination.tsx";
 import { SelectField } from "~/ui/select-field.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { Cell, Table } from "~/ui/table.tsx";
-import { INVITATION_DAYS, USER_TEXTS } from "~/users/schema.ts";
+import { parseInput } from "~/errors.ts";
+import { INVITATION_DAYS, inviteFormSchema, USER_TEXTS } from "~/users/schema.ts";
 import { type AdminUserRecord, addUser, listUsers, resendInvitation, USERS_PAGE_SIZE } from "~/users/users.server.ts";
 import type { Route } from "./+types/add-user";
 
@@ -31,8 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * Adds a grant (Admin unless another role is chosen; the spec fixed it to Admin), which mails an
- * invitation; or sends a pending grant's invitation again.
+ * Adds a grant with the role the person chose (none is preselected; the spec's default of Admin
+ * stays with the API only), which mails an invitation; or sends a pending grant's invitation again.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const values = await formValues(request);
@@ -43,7 +44,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       const user = await resendInvitation(services, actor, values.id ?? "");
       return { ok: true as const, intent: "resend" as const, user };
     }
-    const user = await addUser(services, actor, values);
+    const user = await addUser(services, actor, parseInput(inviteFormSchema, values));
     return { ok: true as const, intent: "add" as const, user };
   });
 }
@@ -79,7 +80,8 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
             label="Role"
             name="userRole"
             options={ROLES}
-            defaultValue={failed?.values.userRole ?? "Admin"}
+            placeholder="Choose a role"
+            defaultValue={failed?.values.userRole}
             error={failed?.fields.userRole}
             hint="Editor: the site's content only. Admin: everything, orders and people included."
           />

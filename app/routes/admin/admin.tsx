@@ -123,7 +123,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-3xl font-bold">{totalSales}</p>
       </section>
       <section className="mt-10">
-        <AdminOrdersTable caption={`Orders (${orders.total})`} orders={orders.items} offset={orders.offset} />
+        <AdminOrdersTable caption={`Orders (${orders.total})`} orders={orders.items} />
         <Pagination page={orders.page} pageCount={orders.pageCount} param="orders" label="Order pages" />
       </section>
       <section className="mt-10">

@@ -15,6 +15,8 @@ import { PAGE_NOT_FOUND } from "~/shared/messages.ts";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmAction } from "~/ui/confirm-action.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
+import { AccountChangeForm } from "~/payments/account-change-form.tsx";
+import { assertTypedTwice, reviewAccountChange } from "~/payments/account-change.server.ts";
 import type { Route } from "./+types/content-edit";
 
 /** The breadcrumb names the record's edit screen ("Edit Banner"). */
@@ -80,7 +82,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "preview":
         await saveDraft(services.db, viewer, key, id, values);
         throw redirect(PREVIEW_PATHS.home);
+      // A key to the business (the payment account, the one sensitive section) changes in two steps:
+      // typed twice and reviewed ("review"), then confirmed ("publish", typed twice again).
+      case "review": {
+        if (!def.sensitive) throw unknownAction();
+        return { ok: true as const, message: "", review: await reviewAccountChange(services.db, values) };
+      }
       case "publish": {
+        if (def.sensitive) assertTypedTwice(values);
         const existed = (await getEditable(services.db, key, id))?.published !== undefined;
         const { changed } = await publish(services.db, viewer, key, id, values);
         return { ok: true as const, message: changed ? publishedText(def, !existed) : NO_CHANGES };
@@ -140,16 +149,28 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
         {editTitle(def)}
       </h1>
       {def.drafts && <PublishState published={published} draft={draft} def={def} />}
-      <SectionForm
-        key={version}
-        section={def.key as SectionKey}
-        buttons={buttons}
-        values={formFailed ? formFailed.values : (draft?.values ?? published ?? {})}
-        errors={formFailed?.fields}
-        error={formFailed?.error}
-        success={result?.ok ? result.message : undefined}
-        labelledBy="edit-heading"
-      />
+      {def.sensitive ? (
+        <AccountChangeForm
+          key={version}
+          current={published?.paypalEmail ?? ""}
+          review={result?.ok && "review" in result ? result.review : undefined}
+          values={formFailed?.values}
+          errors={formFailed?.fields}
+          error={formFailed?.error}
+          success={result?.ok ? result.message : undefined}
+        />
+      ) : (
+        <SectionForm
+          key={version}
+          section={def.key as SectionKey}
+          buttons={buttons}
+          values={formFailed ? formFailed.values : (draft?.values ?? published ?? {})}
+          errors={formFailed?.fields}
+          error={formFailed?.error}
+          success={result?.ok ? result.message : undefined}
+          labelledBy="edit-heading"
+        />
+      )}
       {draft && (
         <section aria-labelledby="draft-heading" className="mt-10 max-w-2xl rounded-lg border border-gray-200 p-6">
           <h2 id="draft-heading" className="mb-4 text-xl font-semibold">

@@ -2,11 +2,12 @@ import { data, Form, useActionData, useNavigation } from "react-router";
 import { auditActor } from "~/audit/audit.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
-import { ORDER_STATUSES, PAYMENT_STATUS_LABELS } from "~/shared/order-stages.ts";
+import { orderStatusChoices, PAYMENT_STATUS_LABELS, stageLabel } from "~/shared/order-stages.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { getOrderRow, setOrderStatus } from "~/orders/orders.server.ts";
 import { ORDER_STATUS_SAVED } from "~/orders/texts.ts";
+import { orderNumberText } from "~/orders/order-number.ts";
 import { orderHistory } from "~/payments/events.server.ts";
 import { PaymentEventsTable } from "~/payments/events-table.tsx";
 import { requestContext } from "~/services.server.ts";
@@ -26,6 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
   return {
     order: {
+      number: orderNumberText(order.number),
       customerName: order.customer_name,
       customerEmail: order.customer_email,
       customerAddress: order.customer_address,
@@ -35,7 +37,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       date: shortDate(order.created_at),
       paymentStatus: order.payment_status,
       orderStatus: order.order_status,
+      stage: order.stage,
     },
+    // Only what the order's stage can take is offered (the server refuses the rest anyway).
+    choices: orderStatusChoices({ stage: order.stage, orderStatus: order.order_status }),
     history: await orderHistory(services.db, order.id),
   };
 }
@@ -50,7 +55,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function OrderStatus({ loaderData }: Route.ComponentProps) {
-  const { order, history } = loaderData;
+  const { order, history, choices } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const failed = result && !result.ok ? result : undefined;
@@ -60,6 +65,8 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
       {result?.ok && <StatusMessage kind="success">{result.message}</StatusMessage>}
       {failed && <StatusMessage kind="error">{failed.fields.orderStatus ?? failed.error}</StatusMessage>}
       <dl className="facts mb-6 max-w-xl rounded-lg border border-gray-200 p-4 text-sm">
+        <dt className="font-semibold">Order number</dt>
+        <dd>{order.number}</dd>
         <dt className="font-semibold">Customer</dt>
         <dd>
           {order.customerName} ({order.customerEmail})
@@ -77,18 +84,24 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
         <dt className="font-semibold">Payment</dt>
         <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
       </dl>
-      <Form method="post" className="max-w-xl">
-        <fieldset className="mb-4">
-          <legend className="mb-2 text-sm font-semibold text-gray-900">Order status</legend>
-          {ORDER_STATUSES.map((status) => (
-            <label key={status} className="mr-6 inline-flex items-center gap-2">
-              <input type="radio" name="orderStatus" value={status} defaultChecked={order.orderStatus === status} />
-              {status}
-            </label>
-          ))}
-        </fieldset>
-        <Button disabled={busy}>{busy ? "Saving…" : "Update status"}</Button>
-      </Form>
+      {choices.length > 1 ? (
+        <Form method="post" className="max-w-xl">
+          <fieldset className="mb-4">
+            <legend className="mb-2 text-sm font-semibold text-gray-900">Order status</legend>
+            {choices.map((status) => (
+              <label key={status} className="mr-6 inline-flex items-center gap-2">
+                <input type="radio" name="orderStatus" value={status} defaultChecked={order.orderStatus === status} />
+                {status}
+              </label>
+            ))}
+          </fieldset>
+          <Button disabled={busy}>{busy ? "Saving…" : "Update status"}</Button>
+        </Form>
+      ) : (
+        <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3">
+          Order status: <strong>{order.orderStatus}</strong>. An order that is {stageLabel(order).toLowerCase()} cannot change it here.
+        </p>
+      )}
       <section className="mt-10">
         <PaymentEventsTable caption="Payment history, oldest first" events={history} showOrder={false} empty="No payment activity for this order yet." />
       </section>

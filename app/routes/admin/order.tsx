@@ -122,6 +122,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             Order
           </h2>
           <OrderFacts
+            number={order.number}
             customer={customer}
             packageName={order.packageName}
             priceCents={amountToCents(order.packagePrice) ?? 0}

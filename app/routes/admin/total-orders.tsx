@@ -43,7 +43,7 @@ export default function TotalOrders({ loaderData }: Route.ComponentProps) {
         label="Show orders in one stage"
         filters={STAGE_NAMES.map((stage) => ({ to: `/total-orders?stage=${stage}`, label: STAGES[stage].label, current: current === `stage:${stage}` }))}
       />
-      <AdminOrdersTable caption={`${chosen ? `${chosen}: orders` : "Orders"} (${orders.total}), newest first`} orders={orders.items} offset={orders.offset} />
+      <AdminOrdersTable caption={`${chosen ? `${chosen}: orders` : "Orders"} (${orders.total}), newest first`} orders={orders.items} />
       <Pagination page={orders.page} pageCount={orders.pageCount} label="Order pages" />
     </>
   );

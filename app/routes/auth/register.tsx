@@ -4,7 +4,7 @@ import { Field } from "~/ui/field.tsx";
 import { Page } from "~/layout/page.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { useCredentialsForm } from "./credentials-form.ts";
-import { credentialsAction, signedOutOnly } from "./sign-in.server.ts";
+import { credentialsAction, planBeingOrdered, signedOutOnly } from "./sign-in.server.ts";
 import type { Route } from "./+types/register";
 import { STATIC_PAGE } from "~/site/cached-pages.ts";
 
@@ -13,15 +13,20 @@ export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Register | Rankwell" }, { name: "robots", content: "noindex" }];
 
-export const loader = (args: Route.LoaderArgs) => signedOutOnly(args);
+export async function loader(args: Route.LoaderArgs) {
+  signedOutOnly(args);
+  return { plan: await planBeingOrdered(args) };
+}
 
 export const action = (args: Route.ActionArgs) => credentialsAction(args, "register");
 
-export default function Register() {
+export default function Register({ loaderData }: Route.ComponentProps) {
   const { failed, busy, redirectTo, keepRedirect } = useCredentialsForm();
+  const plan = loaderData?.plan;
   return (
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Register</h1>
+      {plan && <p className="mb-6 text-lg font-semibold text-ink">Create an account to order {plan}; the order form follows.</p>}
       {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
       <Form method="post" action="/register" noValidate aria-busy={busy}>
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -8,6 +8,7 @@ import { rateLimitRefusal } from "~/auth/password-attempts.server.ts";
 import { AppError, parseInput } from "~/errors.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext, type RouteContext } from "~/services.server.ts";
+import { getRecord } from "~/content/content.server.ts";
 import { withCookies } from "./cookies.server.ts";
 
 /**
@@ -16,6 +17,18 @@ import { withCookies } from "./cookies.server.ts";
  */
 
 type Args = { request: Request; context: RouteContext };
+
+/**
+ * The plan a visitor was about to order, when the sign-in pages were reached from a plan's order
+ * link (`redirectTo=/order-now/{id}`): the pages say why they ask ("to order Premium", issue 21).
+ * Anything else, or no such plan, is null.
+ */
+export async function planBeingOrdered({ request, context }: Args): Promise<string | null> {
+  const id = /^\/order-now\/([0-9a-f]{24})$/.exec(new URL(request.url).searchParams.get("redirectTo") ?? "")?.[1];
+  if (!id) return null;
+  const { services } = context.get(requestContext);
+  return (await getRecord(services.db, "pricingPlans", id))?.packageName ?? null;
+}
 
 /** Someone already signed in goes to their dashboard instead. */
 export function signedOutOnly({ context }: Pick<Args, "context">) {

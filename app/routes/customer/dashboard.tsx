@@ -12,6 +12,7 @@ import { formatUsd } from "~/shared/money.ts";
 import { CustomerOrdersTable } from "~/orders/order-table.tsx";
 import { listOrders, paidTotalCents } from "~/orders/orders.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
+import { onlinePaymentOpen } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Page } from "~/layout/page.tsx";
@@ -23,12 +24,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Rankwell" }
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const { services } = context.get(requestContext);
-  const [orders, spentCents, unread, todo] = await Promise.all([
+  const [orders, spentCents, unread, todo, payOnline] = await Promise.all([
     listOrders(services.db, { userId: user.id }, pageParam(new URL(request.url)), ORDER_PAGE_SIZES.customerDashboard),
     paidTotalCents(services.db, { userId: user.id }),
     unreadForCustomer(services.db, user.id),
     // Paid orders that wait for the customer: a brief to fill in, work to review.
     listOrders(services.db, { userId: user.id, stages: stagesWaitingOn("customer").filter((stage) => !UNPAID_STAGES.includes(stage)) }, 1, 5),
+    onlinePaymentOpen(services.db),
   ]);
   const { roleWait } = context.get(viewerContext);
   // An Admin or Editor whose role waits (second factor, verified address): say so, with the way there.
@@ -39,6 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     waiting,
     orders,
     totalSpent: formatUsd(spentCents),
+    payOnline,
     unread,
     todo: todo.items.map((order) => ({ id: order._id, packageName: order.packageName, date: order.orderDate, step: nextStep(order.stage, "customer").text })),
   };
@@ -113,7 +116,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       <section className="mt-10">
-        <CustomerOrdersTable caption="My Orders" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "orderStatus", "payment"]} />
+        <CustomerOrdersTable payOnline={loaderData.payOnline} caption="My Orders" orders={orders.items} columns={["number", "date", "package", "amount", "orderStatus", "payment"]} />
         <Pagination page={orders.page} pageCount={orders.pageCount} label="My Orders pages" />
       </section>
     </Page>

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { data, Form, Link, useNavigate } from "react-router";
+import { data, Form, Link } from "react-router";
 import { signedInUser } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { AppError } from "~/errors.ts";
@@ -16,9 +15,6 @@ import { hasRole } from "~/auth/roles.ts";
 import type { Route } from "./+types/order-cancelled";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cancel payment | Rankwell" }, { name: "robots", content: "noindex" }];
-
-/** Spec §9: the cancel page moves on after 1500 ms. */
-const REDIRECT_MS = 1500;
 
 /** Cancels the owner's unpaid order (one conditional update); a Paid order is never cancelled. */
 async function cancel(services: Services, user: Parameters<typeof cancelOrder>[1], id: string) {
@@ -44,40 +40,29 @@ async function ownerView({ context, params }: Pick<Route.LoaderArgs, "context" |
 
 /**
  * PayPal's cancel return. The address we gave PayPal carries a per-order key: the owner arriving
- * with it cancels at once, as the specification says (the payment becomes Cancelled). Without a
+ * with it cancels at once, as the specification says (the payment becomes Cancelled). Unlike the
+ * spec's page it stays put (no jump to the dashboard after 1.5 s: people pressed Cancel on PayPal
+ * to go back) and offers the plan again, its form prefilled from this order (issue 21). Without a
  * valid key the page only asks the owner to confirm, and cancelling is a POST, so no other site
  * can cancel someone's order by sending them to a link. Anyone else's order is a 404.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, order, base } = await ownerView(args);
-  if (isCancelled(order)) return { ...base, state: "cancelled" as const, redirect: false };
-  if (!isCancellable(order)) return { ...base, state: "paid" as const, redirect: false };
-  if (!validCancelKey(services.config, order.id, new URL(args.request.url).searchParams.get("key"))) return { ...base, state: "confirm" as const, redirect: false };
-  const result = await cancel(services, user, order.id);
-  return { ...base, ...result, redirect: result.state === "cancelled" };
+  if (isCancelled(order)) return { ...base, state: "cancelled" as const };
+  if (!isCancellable(order)) return { ...base, state: "paid" as const };
+  if (!validCancelKey(services.config, order.id, new URL(args.request.url).searchParams.get("key"))) return { ...base, state: "confirm" as const };
+  return { ...base, ...(await cancel(services, user, order.id)) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { services, user, order, base } = await ownerView(args);
-  const result = await cancel(services, user, order.id);
-  return { ...base, ...result, redirect: result.state === "cancelled" };
+  return { ...base, ...(await cancel(services, user, order.id)) };
 }
 
 export default function OrderCancelled({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
-  const { state, next, redirect } = view;
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!redirect) return;
-    const timer = setTimeout(() => navigate(next), REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [redirect, next, navigate]);
+  const { state, next } = view;
   const where = next === "/admin" ? "the admin dashboard" : "your dashboard";
-  const again = (
-    <LinkLine to={`/order-now/${view.planId}`} className="mt-4">
-      Order the {view.packageName} plan again
-    </LinkLine>
-  );
   return (
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">{state === "confirm" ? "Cancel this order?" : state === "cancelled" ? "Payment cancelled" : "This order is paid"}</h1>
@@ -101,13 +86,15 @@ export default function OrderCancelled({ loaderData, actionData }: Route.Compone
             {PAYMENT_CANCELLED}
           </p>
           <p className="mt-2 font-medium">{PAYMENT_TEXTS.cancelled}</p>
-          {redirect && (
-            <p className="mt-4 flex items-center gap-3 text-gray-700">
-              <span aria-hidden="true" className="inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-700 border-t-transparent" />
-              Taking you to {where}…
-            </p>
-          )}
-          {again}
+          <p className="mt-6">
+            <Link
+              to={`/order-now/${view.planId}?again=${view.id}`}
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+            >
+              Order this plan again<span className="sr-only"> ({view.packageName})</span>
+            </Link>
+          </p>
+          <p className="mt-2 text-sm text-gray-800">The form starts with this order's details.</p>
         </>
       )}
       {state === "paid" && <p role="status">This order is already paid, so it cannot be cancelled.</p>}

@@ -5,7 +5,7 @@ import { idempotencyKeySchema } from "~/orders/schema.ts";
 import { signedInUser } from "~/auth/permissions.server.ts";
 import { formValues, guardForm, limitRate, orPageError } from "~/forms.server.ts";
 import { formatUsd } from "~/shared/money.ts";
-import { createOrder, findPlan } from "~/orders/orders.server.ts";
+import { createOrder, findPlan, repeatDetails } from "~/orders/orders.server.ts";
 import { planQuestions } from "~/orders/brief/brief.server.ts";
 import { BriefFields } from "~/orders/portal-parts.tsx";
 import { formAnswers } from "~/orders/brief/questions.ts";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/order-now";
 
 export const meta: Route.MetaFunction = () => [{ title: "Order | Rankwell" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const { services } = context.get(requestContext);
   const plan = await orPageError(findPlan(services.db, { planId: params.id }));
@@ -30,7 +30,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const orderToken = crypto.randomUUID();
   // The brief may be answered here or after paying; files are sent on the order's brief page.
   const { questions } = await planQuestions(services.db, plan.id);
-  return { plan: { packageName: plan.packageName, price: formatUsd(plan.priceCents) }, email: user.email, canPayOnline, orderToken, questions: questions.filter((q) => q.kind !== "file") };
+  // A repeat order starts with the details of the order it repeats (`?again=`), else of the last one.
+  const prefill = await repeatDetails(services.db, user.id, new URL(request.url).searchParams.get("again"));
+  return {
+    plan: { packageName: plan.packageName, price: formatUsd(plan.priceCents) },
+    email: user.email,
+    canPayOnline,
+    orderToken,
+    prefill,
+    questions: questions.filter((q) => q.kind !== "file"),
+  };
 }
 
 /**
@@ -51,9 +60,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function OrderNow({ loaderData }: Route.ComponentProps) {
-  const { plan, email, canPayOnline, orderToken, questions } = loaderData;
+  const { plan, email, canPayOnline, orderToken, questions, prefill } = loaderData;
   const result = useActionData<typeof action>();
   const failed = result && "ok" in result ? result : undefined;
+  const typed = failed?.values ?? prefill ?? undefined;
   const busy = useNavigation().state === "submitting";
   return (
     <Page narrow>
@@ -68,23 +78,24 @@ export default function OrderNow({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {failed && !Object.keys(failed.fields).length && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+      {prefill && !failed && <p className="mb-4 text-sm text-gray-800">Your name, address and country are filled in from your last order; change them if they differ.</p>}
       <Form method="post" noValidate>
         <input type="hidden" name="orderToken" value={orderToken} />
         {/* Shown for the customer to check; never read back from the form. */}
         <Field label="Package name" name="packageNameShown" value={plan.packageName} readOnly disabled />
         <Field label="Price" name="packagePriceShown" value={`${plan.price} USD`} readOnly disabled />
         <Field label="Email" name="customerEmailShown" type="email" value={email} readOnly disabled hint="The email of your account." />
-        <Field label="Your name" name="customerName" autoComplete="name" required maxLength={100} defaultValue={failed?.values.customerName} error={failed?.fields.customerName} />
+        <Field label="Your name" name="customerName" autoComplete="name" required maxLength={100} defaultValue={typed?.customerName} error={failed?.fields.customerName} />
         <Field
           label="Address"
           name="customerAddress"
           autoComplete="street-address"
           required
           maxLength={300}
-          defaultValue={failed?.values.customerAddress}
+          defaultValue={typed?.customerAddress}
           error={failed?.fields.customerAddress}
         />
-        <Field label="Country" name="customerCountry" autoComplete="country-name" required maxLength={100} defaultValue={failed?.values.customerCountry} error={failed?.fields.customerCountry} />
+        <Field label="Country" name="customerCountry" autoComplete="country-name" required maxLength={100} defaultValue={typed?.customerCountry} error={failed?.fields.customerCountry} />
         <details className="mb-6 rounded-md border border-gray-300 p-3" open={Object.keys(failed?.fields ?? {}).some((f) => f.startsWith("answer."))}>
           <summary className="cursor-pointer font-semibold">Your brief: answer now or after paying</summary>
           <p className="my-2 text-sm text-gray-800">What we need to start. Everything here can be changed later from your order.</p>

@@ -12,9 +12,13 @@ import { approve, requestChanges } from "~/orders/delivery.server.ts";
 import { orderAction } from "~/orders/portal-form.server.ts";
 import { BriefAnswers, Conversation, Deliveries, AllFiles, NextStepBanner, OrderFacts, StageBadge, Timeline } from "~/orders/portal-parts.tsx";
 import { orderPage } from "~/orders/portal.server.ts";
+import { cancelOrder } from "~/orders/orders.server.ts";
+import { AppError } from "~/errors.ts";
+import { ConfirmAction } from "~/ui/confirm-action.tsx";
+import { onlinePaymentOpen } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { amountToCents } from "~/shared/money.ts";
-import { canMove, isPayable } from "~/shared/order-stages.ts";
+import { canMove, isCancellable, isPayable } from "~/shared/order-stages.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { LinkLine } from "~/ui/link-line.tsx";
@@ -33,15 +37,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const access = await orPageError(orderAccess(services.db, context.get(viewerContext), params.id, "customer"));
   const documents = await documentsOfOrder(services.db, access.order.id);
+  const payOnline = await onlinePaymentOpen(services.db);
   return {
-    page: await orderPage(services.db, access),
+    page: await orderPage(services.db, access, { payOnline }),
+    payOnline,
     billing: await getBilling(services.db, access.order.id),
     documents: documentLinks(documents),
     invoiced: documents.some((d) => d.kind === "invoice"),
   };
 }
 
-const DONE = { billing: "Billing details saved.", message: "Message sent.", approve: "Thank you: the work is approved.", changes: "Your request for changes is sent. We will get back to you." };
+const DONE = { billing: "Billing details saved.", cancel: "Your order is cancelled. Nothing was charged.", message: "Message sent.", approve: "Thank you: the work is approved.", changes: "Your request for changes is sent. We will get back to you." };
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { services } = context.get(requestContext);
@@ -56,6 +62,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       case "billing":
         await saveBilling(services.db, access, fields);
         return { ok: true as const, message: DONE.billing };
+      case "cancel": {
+        // The owner's unpaid order only (orderAccess: 404 for anyone else's; cancelOrder: 409 once paid).
+        const { outcome } = await cancelOrder(services.db, viewer.user!, access.order.id);
+        if (outcome === "already") throw new AppError(409, "This order is already cancelled.");
+        return { ok: true as const, message: DONE.cancel };
+      }
       case "approve":
         await approve(services, access, actor);
         return { ok: true as const, message: DONE.approve };
@@ -69,7 +81,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  const { page, billing, documents, invoiced } = loaderData;
+  const { page, payOnline, billing, documents, invoiced } = loaderData;
   const { order } = page;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -96,6 +108,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             Order
           </h2>
           <OrderFacts
+            number={order.number}
             packageName={order.packageName}
             priceCents={amountToCents(order.packagePrice) ?? 0}
             paymentStatus={order.paymentStatus}
@@ -103,12 +116,22 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             paidAt={page.paidAt}
             payments={page.payments}
           />
-          {isPayable(order) && (
+          {isPayable(order) && payOnline && (
             <p id="pay" className="mt-4">
               <Link to={`/pay-now/${order._id}`} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
                 Pay now
               </Link>
             </p>
+          )}
+          {isCancellable(order) && (
+            <ConfirmAction
+              className="mt-4"
+              summary="Cancel order"
+              question={`Cancel your ${order.packageName} order? Nothing has been charged. A cancelled order cannot be paid any more; you can order the plan again.`}
+              confirm="Yes, cancel this order"
+              fields={{ intent: "cancel" }}
+              busy={busy}
+            />
           )}
         </section>
         <section aria-labelledby="brief">

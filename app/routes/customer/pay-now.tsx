@@ -5,6 +5,7 @@ import { shortDate } from "~/shared/dates.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { ownOrder } from "~/orders/orders.server.ts";
 import { PAYMENT_TEXTS } from "~/orders/texts.ts";
+import { orderNumberText } from "~/orders/order-number.ts";
 import { isCancelled, isPaid, isPayable, isRefunded } from "~/shared/order-stages.ts";
 import { activeProvider, paymentAccountEmail } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
@@ -36,6 +37,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
   return {
     order: {
+      id: order.id,
+      number: orderNumberText(order.number),
       packageName: order.package_name,
       planId: order.plan_id,
       amount: formatUsd(order.price_cents),
@@ -78,6 +81,8 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
     <Page narrow>
       <h1 className="mb-6 text-3xl font-bold">Pay for your order</h1>
       <dl className="facts mb-6 rounded-lg border border-gray-200 p-4">
+        <dt className="font-semibold">Order number</dt>
+        <dd>{order.number}</dd>
         <dt className="font-semibold">Package</dt>
         <dd>{order.packageName}</dd>
         <dt className="font-semibold">Amount</dt>
@@ -90,7 +95,7 @@ export default function PayNow({ loaderData }: Route.ComponentProps) {
       {isCancelled(order) && (
         <>
           <p className="rounded-md border border-gray-300 bg-gray-50 px-4 py-3 font-medium">{PAYMENT_TEXTS.cancelled}</p>
-          <LinkLine to={`/order-now/${order.planId}`} className="mt-4">
+          <LinkLine to={`/order-now/${order.planId}?again=${order.id}`} className="mt-4">
             Order the {order.packageName} plan again
           </LinkLine>
         </>

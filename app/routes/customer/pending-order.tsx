@@ -3,8 +3,10 @@ import { signedInUser } from "~/auth/permissions.server.ts";
 import { pageParam } from "~/db/paging.ts";
 import { isId } from "~/db/ids.server.ts";
 import { CustomerOrdersTable } from "~/orders/order-table.tsx";
+import { PAYMENT_TEXTS } from "~/orders/texts.ts";
 import { listOrders, ownOrder } from "~/orders/orders.server.ts";
 import { ORDER_PAGE_SIZES } from "~/orders/page-sizes.ts";
+import { onlinePaymentOpen } from "~/payments/payments.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { formatUsd } from "~/shared/money.ts";
 import { isPayable, UNPAID_STAGES } from "~/shared/order-stages.ts";
@@ -24,14 +26,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const url = new URL(request.url);
   const placedId = url.searchParams.get("placed");
-  const [orders, placed] = await Promise.all([
+  const [orders, placed, payOnline] = await Promise.all([
     listOrders(services.db, { userId: user.id, stages: UNPAID_STAGES }, pageParam(url), ORDER_PAGE_SIZES.customerOrders),
     // Someone else's id or a malformed one shows no confirmation, as if none had been asked for.
     placedId && isId(placedId) ? ownOrder(services.db, user, placedId).catch(() => undefined) : undefined,
+    onlinePaymentOpen(services.db),
   ]);
   return {
     orders,
-    placed: placed && { id: placed.id, packageName: placed.package_name, amount: formatUsd(placed.price_cents), unpaid: isPayable(placed) },
+    payOnline,
+    placed: placed && { id: placed.id, packageName: placed.package_name, amount: formatUsd(placed.price_cents), unpaid: isPayable(placed), payOnline },
   };
 }
 
@@ -42,9 +46,10 @@ function OrderPlaced({ placed }: { placed: NonNullable<Route.ComponentProps["loa
         Thank you, your order is placed
       </h2>
       <p role="status" className="mt-1">
-        {placed.packageName} plan, {placed.amount}.{placed.unpaid ? " Pay now to get started, or later from your dashboard." : ""}
+        {placed.packageName} plan, {placed.amount}.{placed.unpaid && placed.payOnline ? " Pay now to get started, or later from your dashboard." : ""}
       </p>
-      {placed.unpaid && (
+      {placed.unpaid && !placed.payOnline && <p className="mt-1">{PAYMENT_TEXTS.notOpenLong}</p>}
+      {placed.unpaid && placed.payOnline && (
         <Link
           to={`/pay-now/${placed.id}`}
           className="mt-3 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 sm:w-auto"
@@ -69,7 +74,7 @@ export default function PendingOrder({ loaderData }: Route.ComponentProps) {
         .
       </p>
       {placed && <OrderPlaced placed={placed} />}
-      <CustomerOrdersTable caption="Orders to pay" orders={orders.items} offset={orders.offset} columns={["sl", "date", "package", "amount", "payment"]} empty="You have no orders to pay." />
+      <CustomerOrdersTable payOnline={loaderData.payOnline} caption="Orders to pay" orders={orders.items} columns={["number", "date", "package", "amount", "payment"]} empty="You have no orders to pay." />
       <Pagination page={orders.page} pageCount={orders.pageCount} label="Pending orders pages" />
     </Page>
   );

@@ -1,9 +1,10 @@
+import { isMostPopular } from "../../content/registry/plans.ts";
 import { formatPrice } from "../../shared/money.ts";
 import { type Plan, pickPlans, planPoints } from "../display.ts";
 import { buttonPrimary, Check, Heading, Section } from "./primitives.tsx";
 
 function PlanCard({ plan, level }: { plan: Plan; level: 2 | 3 }) {
-  const featured = plan.packageName === "Premium";
+  const featured = isMostPopular(plan);
   const Name = level === 2 ? "h2" : "h3";
   const buttonText = plan.packageButtonText || "Order Now";
   return (
@@ -14,6 +15,7 @@ function PlanCard({ plan, level }: { plan: Plan; level: 2 | 3 }) {
       <Name id={`plan-${plan._id}`} className="text-2xl font-bold text-ink">
         {plan.packageName}
       </Name>
+      {featured && <p className="mt-2 w-fit rounded-full border border-brand-700 bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-900">Most popular</p>}
       <p className="mt-4 text-5xl font-extrabold tracking-tight text-ink">
         {formatPrice(plan.packagePrice)}
         <span className="sr-only"> US dollars</span>
@@ -34,7 +36,7 @@ function PlanCard({ plan, level }: { plan: Plan; level: 2 | 3 }) {
   );
 }
 
-/** The three plans Basic, Premium, Standard; `level` is their heading level (h2 on /pricing/, h3 in a section). */
+/** The plans, cheapest first, the most popular one marked; `level` is their heading level (h2 on /pricing/, h3 in a section). */
 export function PlanGrid({ plans, level }: { plans: Plan[]; level: 2 | 3 }) {
   const picked = pickPlans(plans);
   if (!picked.length) return null;
