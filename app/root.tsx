@@ -11,6 +11,7 @@ import { requestContext } from "./services.server.ts";
 import { pagePath } from "./shared/page-path.ts";
 import { isStaticPage } from "./site/cached-pages.ts";
 import { loadSiteChrome } from "./site/chrome.server.ts";
+import { previewVersion } from "./content/public/preview.server.ts";
 import { useNonce } from "./ui/nonce.tsx";
 import { ErrorPage } from "./layout/error-page.tsx";
 import type { RootData } from "./layout/root-data.ts";
@@ -49,7 +50,8 @@ async function rootData(context: LoaderContext, request: Request): Promise<RootD
   return {
     viewer: { email: viewer.user?.email ?? null, roles: viewer.roles },
     siteUrl: services.config.appUrl,
-    chrome: await loadSiteChrome(services.db, { preview }),
+    // A preview of an earlier version of the logo or a footer shows it in the header and footer too.
+    chrome: await loadSiteChrome(services.db, { preview, version: preview ? await previewVersion(context, request).catch(() => undefined) : undefined }),
     ...(preview ? { preview } : {}),
   };
 }

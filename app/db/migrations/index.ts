@@ -19,6 +19,7 @@ import * as dataSteps from "./090_data_steps.ts";
 import * as orderStages from "./100_order_stages.ts";
 import * as orderPortal from "./110_order_portal.ts";
 import * as accountSecurity from "./120_account_security.ts";
+import * as contentOrderDrafts from "./145_content_order_drafts.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "100_order_stages": orderStages,
   "110_order_portal": orderPortal,
   "120_account_security": accountSecurity,
+  "145_content_order_drafts": contentOrderDrafts,
 };
