@@ -1,5 +1,6 @@
 import { requireRole } from "../../auth/permissions.server.ts";
 import { viewerContext } from "../../auth/viewer.server.ts";
+import { orPageError } from "../../forms.server.ts";
 import { requestContext } from "../../services.server.ts";
 import type { PreviewVersion } from "../content.server.ts";
 import { versionForPreview } from "../workflow/history.server.ts";
@@ -32,5 +33,5 @@ export async function previewVersion(context: RouteContext, request: Request): P
 /** What a page loader passes to `loadPageSections`: whether this is a preview, and of which version. */
 export async function previewOptions(context: RouteContext, request: Request): Promise<{ preview: boolean; version?: PreviewVersion }> {
   const preview = previewRequested(context, request);
-  return preview ? { preview, version: await previewVersion(context, request) } : { preview };
+  return preview ? { preview, version: await orPageError(previewVersion(context, request)) } : { preview };
 }

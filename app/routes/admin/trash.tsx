@@ -64,11 +64,14 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       {result &&
         (result.ok ? (
           <StatusMessage kind="success">
-            {result.message}{" "}
+            {result.message}
             {"path" in result && result.path && (
-              <Link to={result.path} className="underline">
-                {`Open ${result.label}`}
-              </Link>
+              <>
+                {" "}
+                <Link to={result.path} className="underline">
+                  {`Open ${result.label}`}
+                </Link>
+              </>
             )}
           </StatusMessage>
         ) : (
