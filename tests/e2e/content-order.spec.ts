@@ -59,7 +59,7 @@ for (const [device, viewport] of [
       await makeAdmin(page, email);
 
       await page.goto("/add-pricing");
-      await page.getByRole("link", { name: /^Edit: / }).first().click();
+      await page.getByRole("link", { name: /^Edit\s*:/ }).first().click();
       await expect(page.getByRole("heading", { level: 1, name: "Edit Pricing plan" })).toBeVisible();
       const plan = await page.getByLabel("Package name").inputValue();
       const points = Array.from({ length: 10 }, (_, i) => `${device} point ${i + 1} ${Date.now().toString(36)}`);

@@ -8,7 +8,7 @@ import { makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 async function openFaqItemEditor(page: Page) {
   await page.goto("/edit-faq");
-  await page.getByRole("region", { name: "FAQ items" }).getByRole("link", { name: /^Edit: / }).first().click();
+  await page.getByRole("region", { name: "FAQ items" }).getByRole("link", { name: /^Edit\s*:/ }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit FAQ item" })).toBeVisible();
 }
 
@@ -60,7 +60,7 @@ test("changing a field back to what it was, or saving, lets the page go without 
   await question.fill(`${original} (edited)`);
   await question.fill(original);
   await page.getByRole("link", { name: "Back to FAQ heading and FAQ items" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "FAQ heading and FAQ items" })).toBeVisible();
 
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Edit FAQ item" })).toBeVisible();
@@ -68,7 +68,7 @@ test("changing a field back to what it was, or saving, lets the page go without 
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status")).toHaveText("Draft saved. Visitors see it once you publish it.");
   await page.getByRole("link", { name: "Back to FAQ heading and FAQ items" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "FAQ heading and FAQ items" })).toBeVisible();
   await expect(leaveDialog(page)).toHaveCount(0);
 
   // Tidy up: discard the draft (a second, deliberate step).
