@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPages, editTitle, publishedText, SPEC_HUB_PATHS } from "~/content/admin/admin-pages.ts";
 import { singular } from "~/content/registry/labels.ts";
-import { allSections, type SectionDef, sectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
+import { allSections, type SectionDef, sectionDef, sections } from "~/content/registry/sections.ts";
 import { badValues, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
