@@ -117,3 +117,14 @@ test("an image dropped on the media library uploads into its grid", async ({ pag
   // The keyboard's way stays: a labelled file input.
   await expect(page.getByLabel("Image file")).toBeVisible();
 });
+
+test("on a phone the header's Admin link fits beside Menu and Account", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const admin = page.getByRole("banner").getByRole("link", { name: "Admin", exact: true });
+  await expect(admin).toBeVisible();
+  expect((await admin.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await admin.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin dashboard" })).toBeVisible();
+});
