@@ -77,6 +77,8 @@ export const PAGES: readonly PageRow[] = [
   { path: "/login/two-factor", file: "routes/auth/login-two-factor.tsx", access: "public" },
   { path: "/login/passkey", file: "routes/auth/login-passkey.tsx", access: "public" },
   { path: "/verify-email", file: "routes/auth/verify-email.tsx", access: "public" },
+  // Where a sign-in lands when it names no page: the admin dashboard for role holders, else the customer's.
+  { path: "/signed-in", file: "routes/auth/signed-in.tsx", access: "user" },
   // Everyone's own account: address, password, two-step sign-in, sessions; and "confirm it is you".
   { path: "/account", file: "routes/account/account.tsx", access: "user" },
   { path: "/account/two-factor", file: "routes/account/two-factor.tsx", access: "user" },

@@ -12,6 +12,7 @@ import { pagePath } from "./shared/page-path.ts";
 import { setSiteTimeZone } from "./shared/dates.ts";
 import { isStaticPage } from "./site/cached-pages.ts";
 import { loadSiteChrome } from "./site/chrome.server.ts";
+import { previewVersion } from "./content/public/preview.server.ts";
 import { useNonce } from "./ui/nonce.tsx";
 import { ErrorPage } from "./layout/error-page.tsx";
 import type { RootData } from "./layout/root-data.ts";
@@ -51,7 +52,8 @@ async function rootData(context: LoaderContext, request: Request): Promise<RootD
     viewer: { email: viewer.user?.email ?? null, roles: viewer.roles },
     siteUrl: services.config.appUrl,
     timeZone: services.config.siteTimeZone,
-    chrome: await loadSiteChrome(services.db, { preview }),
+    // A preview of an earlier version of the logo or a footer shows it in the header and footer too.
+    chrome: await loadSiteChrome(services.db, { preview, version: preview ? await previewVersion(context, request).catch(() => undefined) : undefined }),
     requestId,
     ...(preview ? { preview } : {}),
   };

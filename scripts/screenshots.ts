@@ -3,6 +3,7 @@
 // makes an admin and a customer with orders, and saves into docs/screenshots/:
 //   admin-dashboard-1440.png  the admin dashboard at 1440×900
 //   phone-order-390.png       a phone's order confirmation with Pay now, at 390×844
+//   edit-form-1440.png        a section's edit form (the banner) with its publish panel, at 1440×900
 // Port: SCREENSHOT_PORT (3242). Browser: CHROMIUM_PATH (/usr/bin/chromium).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -86,6 +87,9 @@ async function main() {
     await makeAdmin(desk, "admin@example.com", server.env);
     await desk.goto("/admin");
     await shoot(desk, "admin-dashboard-1440.png");
+    // The banner's page opens its edit form, with the publish panel beside it.
+    await desk.goto("/edit-banner");
+    await shoot(desk, "edit-form-1440.png");
   } finally {
     await browser.close();
     await server.stop();

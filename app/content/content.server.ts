@@ -6,6 +6,8 @@ import { isId, newId } from "../db/ids.server.ts";
 import { AppError, notFound, parseInput } from "../errors.ts";
 import { contentAudit } from "./workflow/content-audit.ts";
 import { draftsOf } from "./workflow/drafts.server.ts";
+import { applyOrder } from "./workflow/order.ts";
+import { orderDraftsOf } from "./workflow/order-drafts.server.ts";
 import { publicContentChanged } from "./workflow/public-change.server.ts";
 import { putLive } from "./workflow/revisions.server.ts";
 import { assertNoSingleton } from "./workflow/singleton.server.ts";
@@ -80,6 +82,13 @@ function groupBySection<K extends SectionKey>(keys: readonly K[], rows: (Row & {
   return result;
 }
 
+/** An earlier version of a record, shown in a preview in place of the record (history's "Preview this version"). */
+export interface PreviewVersion {
+  section: SectionKey;
+  recordId: string;
+  values: Values;
+}
+
 /** Where a record stands against its draft: published as it is, published with unpublished changes, or only a draft so far. */
 export type DraftState = "live" | "changed" | "new";
 
@@ -92,16 +101,19 @@ export interface DraftedRecord<K extends SectionKey> {
 }
 
 /**
- * Sections as they will look once every draft is published: a draft replaces its published record
- * in place; records never published come last, in the order they were drafted. The one merge of
+ * Sections as they will look once every draft is published: a list in its drafted order (if it
+ * has one), a draft replaces its published record in place; records never published come last, in
+ * the order they were drafted. The one merge of
  * drafts over published records: the preview shows the records, the admin pages also where each
  * stands.
  */
-export async function loadSectionsWithDrafts<K extends SectionKey>(db: Db, keys: readonly K[]): Promise<{ [S in K]: DraftedRecord<S>[] }> {
-  const [published, drafts] = await Promise.all([loadSections(db, keys), draftsOf(db, keys)]);
+export async function loadSectionsWithDrafts<K extends SectionKey>(db: Db, keys: readonly K[], version?: PreviewVersion): Promise<{ [S in K]: DraftedRecord<S>[] }> {
+  const [published, drafts, orders] = await Promise.all([loadSections(db, keys), draftsOf(db, keys), orderDraftsOf(db, keys)]);
   const drafted = (key: K): DraftedRecord<K>[] => {
-    const list = published[key] as SectionRecord<K>[];
+    const list = inDraftOrder(published[key] as SectionRecord<K>[], orders.get(key)?.ids);
     const live = list.map((record): DraftedRecord<K> => {
+      // An earlier version being previewed (history) stands in for its record, draft or not.
+      if (version && version.section === key && version.recordId === record._id) return { record: recordOf(key, record._id, version.values), state: "changed", publishAt: null };
       const draft = drafts.get(record._id);
       return draft ? { record: recordOf(key, record._id, draft.values), state: "changed", publishAt: draft.publishAt } : { record, state: "live", publishAt: null };
     });
@@ -112,6 +124,13 @@ export async function loadSectionsWithDrafts<K extends SectionKey>(db: Db, keys:
     return [...live, ...fresh];
   };
   return Object.fromEntries(keys.map((key) => [key, drafted(key)])) as { [S in K]: DraftedRecord<S>[] };
+}
+
+/** Published records in a list's drafted order (workflow/order.ts), or as they are without one. */
+function inDraftOrder<R extends { _id: string }>(records: R[], draftIds: string[] | undefined): R[] {
+  if (!draftIds) return records;
+  const byId = new Map(records.map((record) => [record._id, record]));
+  return applyOrder([...byId.keys()], draftIds).map((id) => byId.get(id)!);
 }
 
 /** API: creates a record and publishes it at once. */
@@ -173,15 +192,4 @@ export async function reorderRecords(db: Db, viewer: Actor, key: SectionKey, inp
     await publicContentChanged(trx, { section: key });
     await recordAudit(trx, contentAudit.reorder(viewer, def, ids.length));
   });
-}
-
-/** Moves one list record up or down by one place (the admin list's arrows). */
-export async function moveRecord(db: Db, viewer: Actor, key: SectionKey, id: string, direction: "up" | "down"): Promise<void> {
-  const ids = (await listRecords(db, key)).map((r) => r._id);
-  const from = ids.indexOf(id);
-  if (from < 0) throw notFound(sectionDef(key).label);
-  const to = direction === "up" ? from - 1 : from + 1;
-  if (to < 0 || to >= ids.length) return;
-  [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-  await reorderRecords(db, viewer, key, { ids });
 }

@@ -16,6 +16,7 @@ export interface Database {
   content_drafts: ContentDraftsTable;
   content_revisions: ContentRevisionsTable;
   content_trash: ContentTrashTable;
+  content_order_drafts: ContentOrderDraftsTable;
   orders: OrdersTable;
   order_stage_history: OrderStageHistoryTable;
   brief_questions: BriefQuestionsTable;
@@ -177,6 +178,15 @@ export interface ContentTrashTable {
   draft: string | null;
   deleted_at: string;
   deleted_by: string;
+}
+
+/** A list's order saved as a draft (migration 145): the record ids in their new order, as JSON. */
+export interface ContentOrderDraftsTable {
+  section: string;
+  ids: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
 }
 
 /** A role granted to an email; it applies once the address is proven (docs/decisions/0017). */

@@ -164,7 +164,7 @@ function Welcome({ email }: { email: string }) {
 }
 
 /**
- * The site header: logo, the main links, and the account menu (signed in) or Log in. Sticky and
+ * The site header: logo, the main links, Admin for role holders, and the account menu (signed in) or Log in. Sticky and
  * compact, so the way around stays in reach on a long page. The menus are keyed by the path: after
  * a link inside them is followed, they start closed on the next page.
  */
@@ -175,6 +175,12 @@ export function SiteHeader({ viewer, logo }: { viewer: RootData["viewer"]; logo?
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-1.5 lg:gap-4 lg:py-3">
         <SiteLogo logo={logo} className="mr-auto min-h-11" />
         <MainMenu key={`main-${pathname}`} />
+        {hasRole(viewer, ANY_ROLE) && (
+          // Role holders' work is in the admin area: a link of its own, not only inside the Account menu.
+          <Link to="/admin" className={`${control} border border-brand-700 text-brand-700 hover:bg-brand-50`}>
+            Admin
+          </Link>
+        )}
         {viewer.email ? (
           <AccountMenu key={`account-${pathname}`} viewer={viewer} />
         ) : (

@@ -244,8 +244,11 @@ function LibraryChooser({ label, onChoose, disabled }: { label: string; onChoose
                 }}
                 className="flex w-full flex-col items-center gap-2 rounded-md border border-gray-300 p-2 text-sm hover:border-brand-700 hover:bg-brand-50"
               >
-                <Thumbnail src={file.url} box={96} />
-                <span className="w-full break-words">{file.name}</span>
+                {/* The picture's alt text names the button; the visible name repeats it for sighted readers. */}
+                <Thumbnail src={file.url} box={96} alt={file.name} />
+                <span aria-hidden="true" className="w-full break-words">
+                  {file.name}
+                </span>
               </button>
             </li>
           ))}

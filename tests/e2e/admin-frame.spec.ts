@@ -17,8 +17,10 @@ test("admin screens sit in the admin frame: sidebar, breadcrumb, no public heade
   await expect(page.getByLabel("Email for updates")).toHaveCount(0);
 
   // A screen opened from an entry: the entry leads back, the breadcrumb names the screen.
+  // The Banner entry opens the banner's edit form directly, and stays marked there.
   await sidebar.getByRole("link", { name: "Banner", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Banner");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Banner");
+  await expect(sidebar.getByRole("link", { name: "Banner", exact: true })).toHaveAttribute("aria-current", "true");
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Banner");
   await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin dashboard");

@@ -74,8 +74,8 @@ test("only an admin sees the Admin button and the admin dashboard", async ({ pag
 
   await makeAdmin(page, email);
   await page.goto("/");
-  await openAccountMenu(page);
-  await page.getByRole("link", { name: "Admin", exact: true }).click();
+  // In the header itself, not only in the Account menu.
+  await page.getByRole("banner").getByRole("link", { name: "Admin", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin dashboard");
 });

@@ -94,6 +94,8 @@ async function auditAll(page: Page, as: Who, known: Record<string, string> = {})
       expect(response?.status(), url).toBeLessThan(pattern in MADE_UP ? 500 : 400);
       findings.push(...(await audit(page, url)));
       const hrefs = await page.evaluate(() => [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")!));
+      // Where a redirect led counts as reached too (a singleton's page opens its edit form).
+      links.add(new URL(page.url()).pathname);
       for (const href of hrefs) if (href.startsWith("/") && !href.startsWith("//")) links.add(href);
     }
     for (const link of links) {

@@ -3,7 +3,7 @@ import { makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 /**
  * What the editor sets is what the site shows (issue 14, item 3), on a phone and a desktop:
- * Move up on Steps and Work steps changes the order on the landing page, numbered by place, and
+ * Move up on Steps and Work steps, once published, changes the order on the landing page, numbered by place, and
  * a plan's ten points all show, the same on `/` and `/pricing/`. Each run reads the current order
  * first, so the two viewports (and other specs) can share the e2e database.
  */
@@ -14,7 +14,7 @@ async function adminOrder(page: Page): Promise<string[]> {
   return names.map((name) => name.replace(/^Move up\s*:/, "").trim());
 }
 
-/** Moves the second entry to the top; returns the new admin order. */
+/** Moves the second entry to the top and publishes the new order; returns it. */
 async function moveSecondUp(page: Page, adminPath: string): Promise<string[]> {
   await page.goto(adminPath);
   const before = await adminOrder(page);
@@ -23,6 +23,9 @@ async function moveSecondUp(page: Page, adminPath: string): Promise<string[]> {
   await page.getByRole("button", { name: new RegExp(`^Move up\\s*:\\s*${escaped}$`) }).click();
   await expect(page.getByRole("status")).toContainText("moved up");
   await expect.poll(async () => (await adminOrder(page)).slice(0, 2)).toEqual([before[1], before[0]]);
+  // A new order is a draft like any other change: published with its own button (or with the rest).
+  await page.getByRole("button", { name: "Publish the order" }).click();
+  await expect(page.getByRole("status")).toContainText("published. Visitors see it now.");
   return adminOrder(page);
 }
 
@@ -56,7 +59,7 @@ for (const [device, viewport] of [
       await makeAdmin(page, email);
 
       await page.goto("/add-pricing");
-      await page.getByRole("link", { name: /^Edit Pricing/ }).first().click();
+      await page.getByRole("link", { name: /^Edit\s*:/ }).first().click();
       await expect(page.getByRole("heading", { level: 1, name: "Edit Pricing plan" })).toBeVisible();
       const plan = await page.getByLabel("Package name").inputValue();
       const points = Array.from({ length: 10 }, (_, i) => `${device} point ${i + 1} ${Date.now().toString(36)}`);

@@ -8,7 +8,7 @@ import { makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 async function openFaqItemEditor(page: Page) {
   await page.goto("/edit-faq");
-  await page.getByRole("link", { name: "Edit FAQs" }).first().click();
+  await page.getByRole("region", { name: "FAQ items" }).getByRole("link", { name: /^Edit\s*:/ }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit FAQ item" })).toBeVisible();
 }
 
@@ -26,7 +26,7 @@ test("asks before in-app navigation leaves changes behind: stay keeps them, leav
   await question.fill("A question typed but not saved");
 
   // The back link: a dialog; staying keeps the page and what was typed.
-  await page.getByRole("link", { name: "Back to settings" }).click();
+  await page.getByRole("link", { name: "Back to FAQ heading and FAQ items" }).click();
   await expect(leaveDialog(page)).toBeVisible();
   await expect(page.getByRole("button", { name: "Stay on this page" })).toBeFocused();
   await page.getByRole("button", { name: "Stay on this page" }).click();
@@ -59,16 +59,16 @@ test("changing a field back to what it was, or saving, lets the page go without 
   const original = await question.inputValue();
   await question.fill(`${original} (edited)`);
   await question.fill(original);
-  await page.getByRole("link", { name: "Back to settings" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to FAQ heading and FAQ items" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "FAQ heading and FAQ items" })).toBeVisible();
 
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Edit FAQ item" })).toBeVisible();
   await question.fill(`${original} (saved as a draft)`);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status")).toHaveText("Draft saved. Visitors see it once you publish it.");
-  await page.getByRole("link", { name: "Back to settings" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to FAQ heading and FAQ items" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "FAQ heading and FAQ items" })).toBeVisible();
   await expect(leaveDialog(page)).toHaveCount(0);
 
   // Tidy up: discard the draft (a second, deliberate step).

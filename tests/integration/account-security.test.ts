@@ -172,7 +172,7 @@ describe("two factors for role holders", () => {
     const lost = server.client();
     await lost.form("/login", { email, password: PASSWORD });
     const recovered = await lost.form("/login/two-factor?with=recovery", { intent: "recovery", code: codes[0]! });
-    expect(recovered.headers.get("location")).toBe("/dashboard");
+    expect(recovered.headers.get("location")).toBe("/signed-in");
     expect(await me(lost)).toMatchObject({ roles: ["Editor"] });
     const again = server.client();
     await again.form("/login", { email, password: PASSWORD });
@@ -428,7 +428,7 @@ describe("the review's findings", () => {
     const email = "returns@example.com";
     await signedUpClient(server, email);
     const login = await server.client().form("/login", { email, password: PASSWORD, redirectTo: "/.//evil.example/x" });
-    expect(login.headers.get("location")).toBe("/dashboard");
+    expect(login.headers.get("location")).toBe("/signed-in");
     const register = await server.client().form("/register", { email: "returns-new@example.com", password: PASSWORD, redirectTo: "/%2e%2e//evil.example" });
     expect(register.status).toBe(302);
     expect(register.headers.get("location")).toBe("/?welcome=1");

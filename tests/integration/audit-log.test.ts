@@ -61,12 +61,14 @@ describe("an entry for each kind of action, with actor and address", () => {
     const updated = await recorded(() => editor.json("PUT", `/api/faq-item/${id}`, { ...FAQ, accodingText: "Four to six months." }));
     expect(updated).toEqual([expect.objectContaining({ actor: EDITOR, action: "content.update", summary: "Answer: “Three to six months.” → “Four to six months.”" })]);
 
-    // The pages: an admin adds a second entry and moves it up (a reorder).
+    // The pages: an admin adds a second entry and moves it up (a drafted order), then publishes the order (a reorder).
     const second = await recorded(() => admin.form("/edit-faq", { _intent: "publish", _section: "faqItems", accodingTitle: "Do you write content?", accodingText: "Yes." }));
     expect(second).toEqual([expect.objectContaining({ actor: ADMIN, ip: expect.stringMatching(LOOPBACK), action: "content.create" })]);
     const secondId = (await admin.json("GET", "/api/faq-items")).body.at(-1)._id;
     const moved = await recorded(() => admin.form("/edit-faq", { _intent: "move-up", _section: "faqItems", _id: secondId }));
-    expect(moved).toEqual([expect.objectContaining({ actor: ADMIN, action: "content.reorder", target: "FAQ items", summary: "Put the 2 entries in a new order" })]);
+    expect(moved).toEqual([expect.objectContaining({ actor: ADMIN, action: "content.reorder-draft", target: "FAQ items", summary: "Saved a new order of the 2 entries as a draft" })]);
+    const ordered = await recorded(() => admin.form("/edit-faq", { _intent: "publish-order", _section: "faqItems" }));
+    expect(ordered).toEqual([expect.objectContaining({ actor: ADMIN, action: "content.reorder", target: "FAQ items", summary: "Put the 2 entries in a new order" })]);
     const edited = await recorded(() => admin.form(`/faq-edit/${secondId}`, { _intent: "publish", accodingTitle: "Do you write copy?", accodingText: "Yes." }));
     expect(edited).toEqual([expect.objectContaining({ action: "content.update", summary: "Question: “Do you write content?” → “Do you write copy?”" })]);
 
@@ -146,7 +148,9 @@ describe("an entry for each kind of action, with actor and address", () => {
       const password = await browser.form("/login", { email: EDITOR, password: "quiet-harbor-42" });
       expect(password.headers.get("location")).toBe("/login/two-factor");
       const code = await browser.form("/login/two-factor", { intent: "totp", code: editor.totp!.generate() });
-      expect(code.headers.get("location")).toBe("/dashboard");
+      // No page asked for: a role holder lands on the admin dashboard.
+      expect(code.headers.get("location")).toBe("/signed-in");
+      expect((await browser.page("/signed-in")).location).toBe("/admin");
     });
     expect(page).toEqual([expect.objectContaining({ actor: EDITOR, ip: expect.stringMatching(LOOPBACK), action: "sign-in", summary: "Signed in as Editor with password and authenticator code" })]);
     expect(await recorded(() => signIn(server.client(), CUSTOMER))).toEqual([]);

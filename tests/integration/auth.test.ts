@@ -59,21 +59,22 @@ describe("log in and out", () => {
     expect(await response.text()).toContain("Incorrect email or password. Please try again.");
   });
 
-  it("goes to /dashboard, and a signed-in visitor on /login is sent there too", async () => {
+  it("goes to the landing (a customer's: /dashboard), and a signed-in visitor on /login is sent there too", async () => {
     const client = server.client();
     const response = await client.form("/login", { email: "login@example.com", password: "right-password" });
-    expect(response.headers.get("location")).toBe("/dashboard");
+    expect(response.headers.get("location")).toBe("/signed-in");
+    expect((await client.page("/signed-in")).location).toBe("/dashboard");
     const login = await client.page("/login");
     expect(login.status).toBe(302);
-    expect(login.location).toBe("/dashboard");
+    expect(login.location).toBe("/signed-in");
   });
 
   it("follows only same-site return paths", async () => {
     for (const [redirectTo, expected] of [
       ["/admin?tab=1", "/admin?tab=1"],
-      ["//evil.example/x", "/dashboard"],
-      ["https://evil.example/", "/dashboard"],
-      ["/\\evil.example", "/dashboard"],
+      ["//evil.example/x", "/signed-in"],
+      ["https://evil.example/", "/signed-in"],
+      ["/\\evil.example", "/signed-in"],
     ]) {
       const response = await server.client().form("/login", { email: "login@example.com", password: "right-password", redirectTo: redirectTo! });
       expect(response.headers.get("location")).toBe(expected);

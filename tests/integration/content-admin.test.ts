@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPages, editTitle, publishedText, SPEC_HUB_PATHS } from "~/content/admin/admin-pages.ts";
 import { singular } from "~/content/registry/labels.ts";
-import { allSections, type SectionDef, sectionDef, type SectionKey, sections } from "~/content/registry/sections.ts";
+import { allSections, type SectionDef, sectionDef, sections } from "~/content/registry/sections.ts";
 import { badValues, sampleValues, UNKNOWN_ID } from "../fixtures/content-samples.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
@@ -150,29 +150,35 @@ describe("saving every section through its page forms", () => {
   for (const def of all) {
     it(`${def.key}: create on ${def.adminPath} ("${publishedText(def, true)}"), then edit on ${def.editPath} ("${publishedText(def, false)}")`, async () => {
       const values = sampleValues(def, 1);
+      const alone = adminPages.find((p) => p.path === def.adminPath)!.sections.length === 1;
       const created = await post(admin, def.adminPath, formFor(def, "publish", values));
-      expect(created.status).toBe(200);
-      expect(statusText(created.html)).toBe(publishedText(def, true));
       const [record] = await records(def);
       expect(record).toEqual({ _id: expect.any(String), ...values });
       const id = record!._id;
-
-      const page = (await view(admin, def.adminPath)).html;
-      expect(page).toContain(`href="${edit(def, id)}"`);
-      if (def.kind === "singleton") {
-        // One record: the edit link replaces the create form, and the current values are shown.
-        expect(hasCreateForm(page, def)).toBe(false);
-        expect(page).toContain(`>Edit ${def.label}</a>`);
-        for (const value of Object.values(values)) if (value) expect(page).toContain(value);
+      if (def.kind === "singleton" && alone) {
+        // A page of one singleton is its edit form once it has a record: creating goes there, saying so.
+        expect(created.status).toBe(302);
+        expect(created.location).toBe(`${edit(def, id)}?created=publish`);
+        expect(statusText((await view(admin, created.location!)).html)).toBe(publishedText(def, true));
+        const opened = await view(admin, def.adminPath);
+        expect(opened.status).toBe(302);
+        expect(opened.location).toBe(edit(def, id));
       } else {
-        expect(hasCreateForm(page, def)).toBe(true);
+        expect(created.status).toBe(200);
+        expect(statusText(created.html)).toBe(publishedText(def, true));
+        const page = (await view(admin, def.adminPath)).html;
+        // One "Edit" per entry (and per singleton sharing a list's page), naming it for screen readers.
+        expect(page).toMatch(new RegExp(`<a\\b[^>]*href="${escapeRe(edit(def, id))}"[^>]*>Edit<span class="sr-only">`));
+        expect(hasCreateForm(page, def)).toBe(def.kind === "list");
       }
 
       const editor = await view(admin, edit(def, id));
       expect(editor.status).toBe(200);
       expect(h1(editor.html)).toEqual([editTitle(def)]);
       expect(title(editor.html)).toBe(`${editTitle(def)} | Settings | Rankwell`);
-      expect(editor.html).toMatch(/<a\b[^>]*href="\/setting"[^>]*>Back to settings<\/a>/);
+      const listPage = adminPages.find((p) => p.path === def.adminPath)!;
+      if (def.kind === "singleton" && alone) expect(editor.html).toMatch(/<a\b[^>]*href="\/setting"[^>]*>Back to settings<\/a>/);
+      else expect(editor.html).toMatch(new RegExp(`<a\\b[^>]*href="${escapeRe(def.adminPath)}"[^>]*>Back to ${escapeRe(listPage.title)}</a>`));
       for (const value of Object.values(values)) if (value) expect(editor.html).toContain(value);
 
       const changed = sampleValues(def, 2);
@@ -223,13 +229,15 @@ describe("errors", () => {
     expect(await records(def)).toEqual(before);
   });
 
-  it("refuses a second singleton from a stale create form, pointing to the edit screen", async () => {
+  it("refuses a second singleton from a stale create form, leading to the edit screen", async () => {
     const def = sectionDef("logo");
     const [existing] = await records(def);
     const result = await post(admin, def.adminPath, formFor(def, "publish", sampleValues(def, 7)));
-    expect(result.status).toBe(409);
-    expect(alertText(result.html)).toContain(edit(def, existing!._id));
+    // Refused (409); without JavaScript the page then opens the existing record's edit form.
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(edit(def, existing!._id));
     expect(await records(def)).toHaveLength(1);
+    expect(await records(def)).toEqual([existing]);
   });
 
   it("answers 404 for an unknown id or an id of another section", async () => {
@@ -286,19 +294,15 @@ describe("the about editor at /{id}", () => {
 });
 
 describe("list entries on the admin page", () => {
-  const EDIT_TEXT: Partial<Record<SectionKey, string>> = {
-    serviceItems: "Edit Services",
-    workSteps: "Edit Now",
-    testimonials: "Edit Now",
-    faqItems: "Edit FAQs",
-    pricingPlans: "Edit Pricing",
-  };
-  for (const [key, text] of Object.entries(EDIT_TEXT)) {
-    it(`${key} entries link to their editor with "${text}"`, async () => {
-      const def = sectionDef(key as SectionKey);
+  // Every list the same way: one "Edit" per entry (no "Edit Now", "Edit FAQs" or title links).
+  for (const key of ["serviceItems", "workSteps", "testimonials", "faqItems", "pricingPlans"] as const) {
+    it(`${key} entries link to their editor with one "Edit"`, async () => {
+      const def = sectionDef(key);
       const [record] = await records(def);
-      const html = (await view(admin, def.adminPath)).html;
-      expect(html).toMatch(new RegExp(`<a\\b[^>]*href="${edit(def, record!._id)}"[^>]*>${text}<span class="sr-only">`));
+      const html = sectionOf((await view(admin, def.adminPath)).html, def);
+      expect(html).toMatch(new RegExp(`<a\\b[^>]*href="${edit(def, record!._id)}"[^>]*>Edit<span class="sr-only">`));
+      expect(html).not.toMatch(/Edit Now|Edit FAQs|Edit Pricing|Edit Services/);
+      expect(count(html, new RegExp(`href="${escapeRe(edit(def, record!._id))}"`))).toBe(1);
     });
   }
 
@@ -321,25 +325,34 @@ describe("list entries on the admin page", () => {
     expect(count(page, /<summary\b[^>]*>Delete<span class="sr-only">/)).toBe(3);
     expect(count(page, />Yes, delete<span/)).toBe(3);
 
+    // Moving is a draft: the site (the API) keeps its order until the new one is published.
     const down = await post(admin, def.adminPath, formFor(def, "move-down", {}, ids[0]));
-    expect(statusText(down.html)).toBe("FAQ item moved down.");
-    expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[0], ids[2]]);
+    expect(statusText(down.html)).toBe("FAQ item moved down. The new order is a draft: publish it to show it on the site.");
+    expect((await records(def)).map((r) => r._id)).toEqual(ids);
     await post(admin, def.adminPath, formFor(def, "move-up", {}, ids[2]));
-    expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[2], ids[0]]);
     // The first entry cannot move further up.
     await post(admin, def.adminPath, formFor(def, "move-up", {}, ids[1]));
+    expect((await records(def)).map((r) => r._id)).toEqual(ids);
+    const published = await post(admin, def.adminPath, { _intent: "publish-order", _section: def.key });
+    expect(statusText(published.html)).toBe("New order of faq items published. Visitors see it now.");
     expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[2], ids[0]]);
 
-    const removed = await post(admin, def.adminPath, formFor(def, "delete", {}, ids[2]));
-    expect(statusText(removed.html)).toBe(`${singular(def.label)} deleted. It is in the trash, from where it can be restored.`);
-    expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[0]]);
-    const again = await post(admin, def.adminPath, formFor(def, "delete", {}, ids[2]));
+    const removed = await post(admin, def.adminPath, formFor(def, "delete", {}, ids[0]));
+    expect(removed.html).toMatch(new RegExp(`role="status"[^>]*><span>${escapeRe(`${singular(def.label)} deleted. It is in the trash, from where it can be restored.`)}</span>`));
+    expect(removed.html).toMatch(new RegExp(`name="_id" value="${ids[0]}"/><button type="submit" value="undo-delete"[^>]*name="_intent">Undo</button>`));
+    expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[2]]);
+    // Undo: back from the trash, to its place (first).
+    const undone = await post(admin, def.adminPath, formFor(def, "undo-delete", {}, ids[0]));
+    expect(statusText(undone.html)).toBe("FAQ item restored to its place.");
+    expect((await records(def)).map((r) => r._id)).toEqual([ids[1], ids[2], ids[0]]);
+    await post(admin, def.adminPath, formFor(def, "delete", {}, ids[0]));
+    const again = await post(admin, def.adminPath, formFor(def, "delete", {}, ids[0]));
     expect(again.status).toBe(404);
     expect(alertText(again.html)).toBe("FAQ items not found");
   });
 
   it("refuses a form that names a section of another page", async () => {
-    const result = await post(admin, "/edit-banner", formFor(sectionDef("faqItems"), "publish", sampleValues(sectionDef("faqItems"), 9)));
+    const result = await post(admin, "/edit-service", formFor(sectionDef("faqItems"), "publish", sampleValues(sectionDef("faqItems"), 9)));
     expect(result.status).toBe(400);
     expect(await records(sectionDef("faqItems"))).toHaveLength(2);
   });

@@ -28,7 +28,9 @@ afterAll(async () => server?.close());
 describe("an Editor", () => {
   it("writes content through the pages and the API, and the public site shows it", async () => {
     const created = await editor.form("/edit-banner", { _intent: "publish", _section: "banner", ...BANNER });
-    expect(await created.text()).toContain("Banner saved. Visitors see it now.");
+    // Created: on to its edit form, which says so.
+    expect(created.status).toBe(302);
+    expect((await editor.page(created.headers.get("location")!)).html).toContain("Banner saved. Visitors see it now.");
     const [banner] = (await editor.json("GET", "/api/banner")).body;
     const updated = await editor.json("PUT", `/api/update-banner/${banner._id}`, { ...BANNER, bannerHeading: "Written by an editor" });
     expect(updated.status).toBe(200);

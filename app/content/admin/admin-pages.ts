@@ -101,3 +101,11 @@ export function publishedText(def: { kind: "singleton" | "list"; label: string; 
   // Sections without drafts are settings (the payment account), which visitors never see.
   return def.drafts ? `${done} Visitors see it now.` : done;
 }
+
+/** The query parameter of an edit form reached right after creating its record on the section page. */
+export const CREATED_PARAM = "created";
+
+/** What the page says after a new record was saved as a draft or published. */
+export function createdMessage(def: { kind: "singleton" | "list"; label: string; drafts: boolean }, done: "draft" | "publish"): string {
+  return done === "publish" ? publishedText(def, true) : `${def.kind === "list" ? singular(def.label) : def.label} saved as a draft. Visitors see it once you publish it.`;
+}

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import { ImagePicker } from "../../media/image-picker.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
@@ -38,30 +38,74 @@ export interface SectionFormProps {
   success?: string;
   /** The id of the heading that names this form. */
   labelledBy?: string;
+  /**
+   * The form's id when its buttons sit elsewhere (the edit screen's publish panel renders them
+   * with `SubmitButtons`, tied to the form by this id); then the form shows no buttons itself.
+   */
+  id?: string;
 }
 
-export function SectionForm({ section, buttons, values = {}, errors = {}, error, success, labelledBy }: SectionFormProps) {
+export function SectionForm({ section, buttons, values = {}, errors = {}, error, success, labelledBy, id }: SectionFormProps) {
   const def = sectionDef(section);
-  const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
+  const revalidator = useRevalidator();
   useGuardedForm(form);
+  return (
+    // Preview posts into a new tab (the browser's own submission, see previewInNewTab); the rest stays here.
+    <div onSubmitCapture={(event) => previewInNewTab(event, () => void revalidator.revalidate())}>
+      <Form ref={form} id={id} method="post" rel="noopener" className="max-w-2xl" aria-labelledby={labelledBy}>
+        {success && <StatusMessage kind="success">{success}</StatusMessage>}
+        {error && <FailureMessage error={error} />}
+        <input type="hidden" name="_section" value={section} />
+        {Object.entries(def.fields).map(([name, field]) => (
+          <SectionField key={name} name={name} field={field} value={values[name] ?? ""} error={errors[name]} />
+        ))}
+        {!id && <SubmitButtons section={section} buttons={buttons} />}
+      </Form>
+    </div>
+  );
+}
+
+/** Posted by the Preview button: the server saves the draft and answers with the preview page. */
+export const PREVIEW_INTENT = "preview";
+
+/**
+ * A submission whose button targets a new tab (Preview) is left to the browser: it posts the form
+ * into the new tab (no opener), while this tab keeps the form. React Router would otherwise take
+ * the submission over here, so it never reaches the form's own handler. A moment later this page
+ * reloads its data, so it shows the draft the new tab saved.
+ */
+function previewInNewTab(event: React.FormEvent, refresh: () => void) {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  if (submitter?.formTarget !== "_blank") return;
+  event.stopPropagation();
+  window.setTimeout(refresh, 1500);
+}
+
+/**
+ * The submit buttons of a section form, each sending its `_intent`, the first being the default;
+ * with `form`, buttons outside the form (the publish panel). Preview opens in a new tab.
+ */
+export function SubmitButtons({ section, buttons, form, className = "flex flex-wrap gap-3" }: { section: string; buttons: FormButton[]; form?: string; className?: string }) {
+  const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("_section") === section ? navigation.formData.get("_intent") : null;
   return (
-    <Form ref={form} method="post" className="max-w-2xl" aria-labelledby={labelledBy}>
-      {success && <StatusMessage kind="success">{success}</StatusMessage>}
-      {error && <FailureMessage error={error} />}
-      <input type="hidden" name="_section" value={section} />
-      {Object.entries(def.fields).map(([name, field]) => (
-        <SectionField key={name} name={name} field={field} value={values[name] ?? ""} error={errors[name]} />
+    <div className={className}>
+      {buttons.map((button) => (
+        <Button
+          key={button.intent}
+          form={form}
+          name="_intent"
+          value={button.intent}
+          variant={button.variant ?? "primary"}
+          disabled={submitting !== null}
+          formTarget={button.intent === PREVIEW_INTENT ? "_blank" : undefined}
+        >
+          {submitting === button.intent ? "Working…" : button.label}
+          {button.intent === PREVIEW_INTENT && <span className="sr-only"> (opens in a new tab)</span>}
+        </Button>
       ))}
-      <div className="flex flex-wrap gap-3">
-        {buttons.map((button) => (
-          <Button key={button.intent} name="_intent" value={button.intent} variant={button.variant ?? "primary"} disabled={submitting !== null}>
-            {submitting === button.intent ? "Working…" : button.label}
-          </Button>
-        ))}
-      </div>
-    </Form>
+    </div>
   );
 }
 

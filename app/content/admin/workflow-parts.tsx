@@ -5,23 +5,28 @@ import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Cell, Table } from "../../ui/table.tsx";
 import type { FieldChange } from "../workflow/diff.ts";
+import type { SectionDef } from "../registry/sections.ts";
+import { FieldValue } from "./field-value.tsx";
 
 /**
  * Pieces the content workflow screens share: a field-by-field diff, a scheduled time, the
  * "publish at" form.
  */
 
-/** What changed, field by field: the label, the value before and after ("(empty)" where there was none). */
-export function FieldChanges({ changes, caption }: { changes: FieldChange[]; caption: string }) {
-  const shown = (value: string) => (value ? <span className="whitespace-pre-wrap">{value}</span> : <span className="italic text-gray-700">(empty)</span>);
+/**
+ * What changed, field by field: the label, the value before and after ("(empty)" where there was
+ * none); an image field as a small picture, not its path.
+ */
+export function FieldChanges({ def, changes, caption }: { def?: SectionDef; changes: FieldChange[]; caption: string }) {
+  const shown = (change: FieldChange, value: string) => <FieldValue field={{ kind: def?.fields[change.name]?.kind ?? "text", label: change.label }} value={value} />;
   return (
     <div className="mt-3">
       <Table caption={caption} headers={["Field", "Before", "After"]} empty="No field changed.">
         {changes.map((change) => (
           <tr key={change.name}>
             <Cell>{change.label}</Cell>
-            <Cell>{shown(change.before)}</Cell>
-            <Cell>{shown(change.after)}</Cell>
+            <Cell>{shown(change, change.before)}</Cell>
+            <Cell>{shown(change, change.after)}</Cell>
           </tr>
         ))}
       </Table>

@@ -25,3 +25,22 @@ export function isPreviewPath(pathname: string): boolean {
  * never indexed.
  */
 export const PREVIEW_HEADERS = { "X-Robots-Tag": "noindex" } as const;
+
+/** The query parameter naming the edit form a preview was opened from ("Back to editing", Publish). */
+export const PREVIEW_FROM = "edit";
+
+/** The preview opened from an edit form at `editPath`. */
+export const previewUrl = (editPath: string) => `${PREVIEW_PATHS.home}?${PREVIEW_FROM}=${encodeURIComponent(editPath)}`;
+
+/** The edit form a preview names, if it is a plain path on this site (anything else is ignored). */
+export function previewFrom(search: URLSearchParams): string | undefined {
+  const from = search.get(PREVIEW_FROM);
+  return from && /^\/[A-Za-z0-9/_-]*$/.test(from) && !from.startsWith("//") ? from : undefined;
+}
+
+/** The query parameter of a preview of an earlier version (a revision's id), from the history. */
+export const PREVIEW_VERSION = "version";
+
+/** The preview of the version a revision left, leading back to the record's history. */
+export const versionPreviewUrl = (revisionId: string, recordId: string) =>
+  `${PREVIEW_PATHS.home}?${PREVIEW_VERSION}=${encodeURIComponent(revisionId)}&history=${encodeURIComponent(recordId)}`;

@@ -53,8 +53,6 @@ export interface SectionDef<F extends Record<string, FieldDef> = Record<string, 
 export interface AdminDisplay {
   /** The field that names a list entry; without it, the entry's first filled text or choice field. */
   titleField?: string;
-  /** The link text the spec gives a list entry's edit link; without it the entry's title is the link. */
-  editLinkText?: string;
   /** A short second line under a list entry's title (a plan's price, a step's place); `place` is its 0-based place among published entries, -1 for one not yet published. */
   detail?: (record: Values, place: number) => string;
   /** List entries as cards in a grid rather than one column. */
@@ -166,7 +164,7 @@ export const sections = {
     // gap: the spec names no create call for service items.
     api: { list: "/service-items", one: "/service-item/:id", create: "/add-service-item", update: "/service-item/:id" },
     saved: "Service is Updated",
-    admin: { titleField: "serviceTitle", editLinkText: "Edit Services" },
+    admin: { titleField: "serviceTitle" },
     fields: { serviceIcon: image("Icon"), serviceTitle: text("Title"), serviceDetails: formatted("Details", { max: 1000 }) },
   }),
   videoText: singleton({
@@ -206,7 +204,7 @@ export const sections = {
     editPath: "/edit-work/:id",
     api: { list: "/worksec", one: "/worksec/:id", create: "/add-worksec", update: "/update-worksec/:id" },
     saved: { create: "Work Section is Updated", update: "Work Step is Updated" },
-    admin: { titleField: "stepTitle", editLinkText: "Edit Now", detail: stepDetail },
+    admin: { titleField: "stepTitle", detail: stepDetail },
     fields: {
       stepNumber: stepNumberField,
       stepTitle: text("Title"),
@@ -331,7 +329,7 @@ export const sections = {
     editPath: "/faq-edit/:id",
     api: { list: "/faq-items", one: "/faq-item/:id", create: "/add-faq-item", update: "/faq-item/:id" },
     saved: { create: "FAQ Item is Added", update: "FAQ Item is Updated" },
-    admin: { titleField: "accodingTitle", editLinkText: "Edit FAQs" },
+    admin: { titleField: "accodingTitle" },
     fields: { accodingTitle: text("Question"), accodingText: formatted("Answer", { max: 2000 }) },
   }),
   testimonialText: singleton({
@@ -351,7 +349,7 @@ export const sections = {
     // gap: no create call in the spec, and no success text (chosen here).
     api: { list: "/testimonials", one: "/testimonial/:id", create: "/add-testimonial", update: "/testimonial/:id" },
     saved: { create: "Testimonial is Added", update: "Testimonial is Updated" },
-    admin: { titleField: "personName", editLinkText: "Edit Now" },
+    admin: { titleField: "personName" },
     fields: { image: image("Photo"), personName: text("Name"), personTitle: text("Title"), desc: longText("Testimonial", { max: 1000 }) },
   }),
   featuresText: singleton({
@@ -408,7 +406,7 @@ export const sections = {
     saved: { create: "Pricing Plan is Added", update: "Pricing One Is Updated" },
     // One plan per package: the public pages show one card per name (docs/decisions/0023-wording.md).
     unique: ["packageName"],
-    admin: { titleField: "packageName", editLinkText: "Edit Pricing", detail: (plan) => formatPrice(plan.packagePrice ?? ""), grid: true },
+    admin: { titleField: "packageName", detail: (plan) => formatPrice(plan.packagePrice ?? ""), grid: true },
     fields: {
       packageName: choice("Package name", PLAN_NAMES),
       packagePrice: number("Price in US dollars", { min: 1, upper: 1_000_000 }),

@@ -72,8 +72,35 @@ export const contentAudit = {
     target: target(def, id, parse(stored)),
     summary: `Deleted. It held ${describeValues(parse(stored), fieldLabels(def))}`,
   }),
-  reorder: (viewer: Actor, def: SectionDef, count: number): AuditEntry => ({
+  /** `stored` is the trashed record's JSON, gone for good now. */
+  purge: (viewer: Actor, def: SectionDef, id: string, stored: string): AuditEntry => ({
     actor: auditActor(viewer),
+    action: "content.purge",
+    target: target(def, id, parse(stored)),
+    summary: `Deleted for good from the trash. It held ${describeValues(parse(stored), fieldLabels(def))}`,
+  }),
+  emptyTrash: (viewer: Actor, items: { id: string; def: SectionDef | undefined; data: string }[]): AuditEntry => ({
+    actor: auditActor(viewer),
+    action: "content.empty-trash",
+    target: "Trash",
+    summary: `Deleted ${items.length === 1 ? "1 item" : `${items.length} items`} for good: ${items
+      .map((item) => (item.def ? target(item.def, item.id, parse(item.data)) : item.id))
+      .join("; ")}`,
+  }),
+  reorderDraft: (viewer: Actor, def: SectionDef, count: number): AuditEntry => ({
+    actor: auditActor(viewer),
+    action: "content.reorder-draft",
+    target: def.label,
+    summary: `Saved a new order of the ${count} entries as a draft`,
+  }),
+  discardOrder: (viewer: Actor, def: SectionDef): AuditEntry => ({
+    actor: auditActor(viewer),
+    action: "content.discard",
+    target: def.label,
+    summary: "Dropped the drafted order: the published order stays",
+  }),
+  reorder: (viewer: Actor | AuditActor, def: SectionDef, count: number): AuditEntry => ({
+    actor: actorOf(viewer),
     action: action(def, "reorder"),
     target: def.label,
     summary: `Put the ${count} entries in a new order`,

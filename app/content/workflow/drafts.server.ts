@@ -16,6 +16,9 @@ import { findSection, type SectionDef, type SectionKey, sectionDef, type Values 
 import { writableSections } from "./trash.server.ts";
 import { parseSection, parseStored } from "../registry/validate.server.ts";
 import { assertUniqueFields } from "./unique.server.ts";
+import { type OrderDraft, orderDraftsOf, publishOrderIn } from "./order-drafts.server.ts";
+import { applyOrder } from "./order.ts";
+import { entryTitle } from "../registry/entry-title.ts";
 
 /**
  * Drafts: what the admin screens save. A record has at most one draft (`content_drafts`); the
@@ -124,14 +127,29 @@ export async function listUnpublished(db: Db, actor: Actor): Promise<Unpublished
   });
 }
 
-/** How many drafts there are in the sections this person may change (the admin dashboard's count). */
+/** How many drafts (records' and lists' orders) there are in the sections this person may change (the admin dashboard's count). */
 export async function unpublishedCount(db: Db, actor: Actor): Promise<number> {
-  const row = await db
-    .selectFrom("content_drafts")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("section", "in", writableSections(actor))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const count = (table: "content_drafts" | "content_order_drafts") =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("section", "in", writableSections(actor))
+      .executeTakeFirstOrThrow();
+  const [records, orders] = await Promise.all([count("content_drafts"), count("content_order_drafts")]);
+  return Number(records.n) + Number(orders.n);
+}
+
+/** The drafted orders of lists this person may change, with the titles in their new order (the drafts page). */
+export async function listOrderDrafts(db: Db, actor: Actor): Promise<(OrderDraft & { titles: string[] })[]> {
+  const drafts = [...(await orderDraftsOf(db, writableSections(actor))).values()];
+  return Promise.all(
+    drafts.map(async (draft) => {
+      const rows = await db.selectFrom("content_items").select(["id", "data"]).where("section", "=", draft.section).orderBy("position").orderBy("created_at").orderBy("id").execute();
+      const byId = new Map(rows.map((row) => [row.id, parseValues(row.data) ?? {}]));
+      const def = sectionDef(draft.section);
+      return { ...draft, titles: applyOrder([...byId.keys()], draft.ids).map((id) => entryTitle(def, byId.get(id)!)) };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- editor actions
@@ -241,6 +259,9 @@ export async function publishAll(db: Db, actor: Actor): Promise<{ published: num
       await recordAudit(trx, contentAudit.publish(actor, def, id, before, values));
       published += 1;
     }
+    // Reorders are drafts too: they go out with the rest, after new items took their places.
+    const orders = await trx.selectFrom("content_order_drafts").select("section").where("section", "in", writableSections(actor)).orderBy("created_at").execute();
+    for (const { section } of orders) if (await publishOrderIn(trx, actor, section as SectionKey)) published += 1;
     return { published };
   });
 }

@@ -92,3 +92,16 @@ export async function restoreRevision(db: Db, actor: Actor, revisionId: string):
   });
   return { section: def.key as SectionKey, recordId: revision.record_id };
 }
+
+/**
+ * The version a revision left, to show in a preview in place of its record: for people who may
+ * change its section; a deletion (no version) or an unknown revision is a 404.
+ */
+export async function versionForPreview(db: Db, actor: Actor, revisionId: string): Promise<{ section: SectionKey; recordId: string; values: Values }> {
+  if (!isId(revisionId)) throw notFound("Revision");
+  const revision = await db.selectFrom("content_revisions").select(["section", "record_id", "after"]).where("id", "=", revisionId).executeTakeFirst();
+  const def = revision && findSection(revision.section);
+  if (!revision || !def || revision.after === null) throw notFound("Revision");
+  assertRole(actor, def.write);
+  return { section: def.key as SectionKey, recordId: revision.record_id, values: parseValues(revision.after)! };
+}

@@ -19,8 +19,8 @@ export function onPublicChange(listener: () => void): () => void {
 /**
  * Announces a change of what the public site shows. Called inside the writing transaction by
  * every such write: `putLive` (publishing a draft by hand or on schedule, an API create or
- * update, a restore from history), `moveToTrash` (a delete), the restore from the trash and
- * `reorderRecords` (also the admin list's Move up/down). Saving or discarding a draft does not
+ * update, a restore from history), `moveToTrash` (a delete), the restore from the trash,
+ * `reorderRecords` (the API's reorder) and `publishOrderIn` (publishing a drafted order). Saving or discarding a draft does not
  * call it: the public site never shows drafts.
  *
  * It bumps the public version in the same transaction (every process polls it), sends a NOTIFY

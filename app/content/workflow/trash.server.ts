@@ -13,8 +13,13 @@ import { allSections, findSection, type SectionDef, type SectionKey, type Values
 
 /**
  * Deleted list items wait in the trash, with their place in the list and any draft they had,
- * until someone restores them. A delete and a restore each leave a revision in the item's history.
+ * until someone restores them or an Admin deletes them for good. A delete and a restore each leave
+ * a revision in the item's history; deleting for good keeps that history (it says what was there)
+ * and leaves an audit entry.
  */
+
+/** Who may delete from the trash for good: an Admin only; an Editor's mistakes stay restorable. */
+export const PURGE_ROLE = "Admin" as const;
 
 /** Moves a published list item to the trash (inside the caller's transaction); returns its stored values. */
 export async function moveToTrash(trx: Trx, def: SectionDef, id: string, by: string): Promise<{ data: string }> {
@@ -107,4 +112,27 @@ export async function restoreFromTrash(db: Db, actor: Actor, recordId: string): 
     await recordAudit(trx, contentAudit.undelete(actor, def, recordId, row.data));
   });
   return { section: def.key as SectionKey };
+}
+
+/** Deletes one trashed item for good: Admins only. It can no longer be restored; its history stays. */
+export async function deleteForever(db: Db, actor: Actor, recordId: string): Promise<{ section: SectionKey }> {
+  assertRole(actor, PURGE_ROLE);
+  if (!isId(recordId)) throw notFound("Deleted item");
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom("content_trash").where("record_id", "=", recordId).returning(["section", "data"]).executeTakeFirst();
+    const def = row && findSection(row.section);
+    if (!row || !def) throw notFound("Deleted item");
+    await recordAudit(trx, contentAudit.purge(actor, def, recordId, row.data));
+    return { section: def.key as SectionKey };
+  });
+}
+
+/** Deletes every trashed item for good, in one transaction with one audit entry naming each: Admins only. */
+export async function emptyTrash(db: Db, actor: Actor): Promise<{ deleted: number }> {
+  assertRole(actor, PURGE_ROLE);
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.deleteFrom("content_trash").returning(["record_id", "section", "data"]).execute();
+    if (rows.length > 0) await recordAudit(trx, contentAudit.emptyTrash(actor, rows.map((row) => ({ id: row.record_id, def: findSection(row.section), data: row.data }))));
+    return { deleted: rows.length };
+  });
 }

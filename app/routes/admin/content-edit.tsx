@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { adminPages, editTargetAt, editTitle, publishedText } from "~/content/admin/admin-pages.ts";
+import { adminPages, CREATED_PARAM, createdMessage, editTargetAt, editTitle, publishedText } from "~/content/admin/admin-pages.ts";
 import { FieldChanges, ScheduledAt, ScheduleForm } from "~/content/admin/workflow-parts.tsx";
 import { diffValues } from "~/content/workflow/diff.ts";
 import { cancelSchedule, discardDraft, getEditable, publish, saveDraft, scheduleDraft } from "~/content/workflow/drafts.server.ts";
-import { PREVIEW_PATHS } from "~/content/public/preview.ts";
-import { type FormButton, SectionForm } from "~/content/admin/section-form.tsx";
+import { previewUrl } from "~/content/public/preview.ts";
+import { type FormButton, PREVIEW_INTENT, SectionForm, SubmitButtons } from "~/content/admin/section-form.tsx";
 import { type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
 import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
@@ -57,9 +57,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const editable = await getEditable(services.db, key, id);
   if (!editable) throw notFoundPage();
   const { published, draft } = editable;
+  const created = new URL(request.url).searchParams.get(CREATED_PARAM);
   return {
     key,
     id,
+    created: created === "draft" || created === "publish" ? createdMessage(sectionDef(key), created) : null,
     published: published ?? null,
     draft: draft ? { values: draft.values, publishAt: draft.publishAt, updatedAt: draft.updatedAt, updatedBy: draft.updatedBy } : null,
   };
@@ -80,8 +82,14 @@ export async function action({ context, request }: Route.ActionArgs) {
         return { ok: true as const, message: changed ? "Draft saved. Visitors see it once you publish it." : NO_CHANGES };
       }
       case "preview":
+        // Posted into a new tab: save, then show the preview there, with its way back to this form.
         await saveDraft(services.db, viewer, key, id, values);
-        throw redirect(PREVIEW_PATHS.home);
+        throw redirect(previewUrl(new URL(request.url).pathname));
+      case "publish-draft": {
+        // The preview's Publish: the saved draft as the preview showed it.
+        const { changed } = await publish(services.db, viewer, key, id);
+        return { ok: true as const, message: changed ? publishedText(def, false) : NO_CHANGES };
+      }
       // A key to the business (the payment account, the one sensitive section) changes in two steps:
       // typed twice and reviewed ("review"), then confirmed ("publish", typed twice again).
       case "review": {
@@ -120,35 +128,32 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
   const page = adminPages.find((p) => p.path === def.adminPath);
   const failed = result && !result.ok ? result : undefined;
   const failedIntent = failed?.values._intent;
-  const formFailed = failed && !["discard", "schedule", "unschedule"].includes(failedIntent ?? "") ? failed : undefined;
+  const panelFailed = failed && PANEL_INTENTS.includes(failedIntent ?? "") ? failed : undefined;
+  const formFailed = failed && !panelFailed ? failed : undefined;
   const buttons: FormButton[] = def.drafts
     ? [
-        { intent: "draft", label: "Save draft", variant: "secondary" },
-        { intent: "preview", label: "Preview", variant: "secondary" },
         { intent: "publish", label: "Publish" },
+        { intent: "draft", label: "Save draft", variant: "secondary" },
+        { intent: PREVIEW_INTENT, label: "Preview", variant: "secondary" },
       ]
     : [{ intent: "publish", label: "Save changes" }];
   // A new key after every save remounts the form: its fields and "unsaved changes" start afresh.
   const version = draft?.updatedAt ?? JSON.stringify(published);
+  // A list's page is the list; a singleton's page would open this form again, so back goes to settings.
+  const back = page && page.sections.some((d) => d.kind === "list") ? { to: page.path, label: `Back to ${page.title}` } : { to: "/setting", label: "Back to settings" };
   return (
     <>
       <nav aria-label="Back" className="mb-4 flex flex-wrap gap-x-6 gap-y-2">
-        <Link to="/setting" className="font-semibold text-brand-700 underline">
-          Back to settings
+        <Link to={back.to} className="font-semibold text-brand-700 underline">
+          {back.label}
         </Link>
-        {page && (
-          <Link to={page.path} className="font-semibold text-brand-700 underline">
-            {`Back to ${page.title}`}
-          </Link>
-        )}
         <Link to={`/admin/history/${id}`} className="font-semibold text-brand-700 underline">
           History
         </Link>
       </nav>
-      <h1 id="edit-heading" className="mb-4 text-3xl font-bold">
+      <h1 id="edit-heading" className="mb-6 text-3xl font-bold">
         {editTitle(def)}
       </h1>
-      {def.drafts && <PublishState published={published} draft={draft} def={def} />}
       {def.sensitive ? (
         <AccountChangeForm
           key={version}
@@ -160,73 +165,121 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
           success={result?.ok ? result.message : undefined}
         />
       ) : (
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <SectionForm
           key={version}
+          id={EDIT_FORM}
           section={def.key as SectionKey}
           buttons={buttons}
           values={formFailed ? formFailed.values : (draft?.values ?? published ?? {})}
           errors={formFailed?.fields}
           error={formFailed?.error}
-          success={result?.ok ? result.message : undefined}
+          success={result?.ok ? result.message : result ? undefined : (loaderData.created ?? undefined)}
           labelledBy="edit-heading"
         />
+        <PublishPanel def={def} published={published} draft={draft} buttons={buttons} failed={panelFailed} />
+      </div>
       )}
-      {draft && (
-        <section aria-labelledby="draft-heading" className="mt-10 max-w-2xl rounded-lg border border-gray-200 p-6">
-          <h2 id="draft-heading" className="mb-4 text-xl font-semibold">
-            The draft
-          </h2>
-          {failed && failedIntent !== undefined && ["discard", "schedule", "unschedule"].includes(failedIntent) && <StatusMessage kind="error">{failed.error}</StatusMessage>}
-          {draft.publishAt ? (
-            <Form method="post" className="mb-6">
-              <p className="mb-3">
-                Scheduled to be published at <ScheduledAt iso={draft.publishAt} />.
-              </p>
-              <Button name="_intent" value="unschedule" variant="secondary">
-                Cancel the schedule
-              </Button>
-            </Form>
-          ) : (
-            <ScheduleForm error={failedIntent === "schedule" ? failed?.fields.publishAt : undefined} />
-          )}
-          <ConfirmAction
-            summary="Discard the draft"
-            question={published ? "Drop the unpublished changes? The site keeps what it shows now." : "Drop this draft? It was never published, so it is gone for good."}
-            confirm="Yes, discard the draft"
-            intent="discard"
-          />
-        </section>
+      {draft && published && (
+        <details className="mt-8 max-w-2xl">
+          <summary className="cursor-pointer font-semibold">What the draft changes</summary>
+          <FieldChanges def={def} changes={diffValues(def, published, draft.values)} caption="Changes in the draft" />
+        </details>
       )}
     </>
   );
 }
 
+const EDIT_FORM = "edit-form";
 
-/** Where the record stands: live, live with a draft (and what it changes), or a draft never published. */
-function PublishState({ def, published, draft }: { def: SectionDef; published: Values | null; draft: { values: Values; updatedAt: string; updatedBy: string } | null }) {
-  if (!draft) return <p className="mb-6 text-gray-700">Published: the form shows what the site shows.</p>;
-  const saved = `saved ${utcDateTime(draft.updatedAt)} by ${draft.updatedBy}`;
-  const preview = (
-    <Link to={PREVIEW_PATHS.home} className="font-semibold underline">
-      preview
-    </Link>
-  );
-  if (!published) {
+/** The panel's own actions, whose errors it shows (the form's show next to their fields). */
+const PANEL_INTENTS = ["discard", "schedule", "unschedule"];
+
+type DraftInfo = { values: Values; publishAt: string | null; updatedAt: string; updatedBy: string };
+
+/** Published, draft or scheduled: one word, then what it means. */
+function publishStatus(published: Values | null, draft: DraftInfo | null): { word: "Published" | "Draft" | "Scheduled"; detail: React.ReactNode } {
+  if (!draft) return { word: "Published", detail: "The form shows what the site shows." };
+  const saved = `Saved ${utcDateTime(draft.updatedAt)} by ${draft.updatedBy}.`;
+  const site = published ? "The site still shows the published version." : "Not on the site yet.";
+  if (draft.publishAt) {
+    return {
+      word: "Scheduled",
+      detail: (
+        <>
+          To be published at <ScheduledAt iso={draft.publishAt} />. {saved}
+        </>
+      ),
+    };
+  }
+  return { word: "Draft", detail: `${saved} ${site}` };
+}
+
+/**
+ * The publish panel, beside the form and sticky on a wide screen so it stays in reach on a long
+ * form: where the record stands, Publish, Save draft, Preview (a new tab), scheduling, discarding.
+ * Its buttons belong to the form (`form` attribute); scheduling and discarding are forms of their own.
+ */
+function PublishPanel({
+  def,
+  published,
+  draft,
+  buttons,
+  failed,
+}: {
+  def: SectionDef;
+  published: Values | null;
+  draft: DraftInfo | null;
+  buttons: FormButton[];
+  failed?: { error: string; fields: Record<string, string>; values: Values };
+}) {
+  if (!def.drafts) {
     return (
-      <p className="mb-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-amber-950">
-        <strong>Not published yet</strong> ({saved}). Only editors see it, in the {preview}.
-      </p>
+      <aside aria-labelledby="panel-heading" className="rounded-lg border border-gray-300 bg-white p-4 lg:sticky lg:top-4">
+        <h2 id="panel-heading" className="mb-2 text-lg font-semibold">
+          Save
+        </h2>
+        <p className="mb-4 text-sm text-gray-700">A setting, not page content: it applies as soon as it is saved.</p>
+        <SubmitButtons section={def.key} buttons={buttons} form={EDIT_FORM} />
+      </aside>
     );
   }
+  const status = publishStatus(published, draft);
   return (
-    <div className="mb-6 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-amber-950">
-      <p>
-        <strong>Unpublished changes</strong> ({saved}). The site still shows the published version; see them in the {preview}.
+    <aside aria-labelledby="panel-heading" className="rounded-lg border border-gray-300 bg-white p-4 shadow-sm lg:sticky lg:top-4">
+      <h2 id="panel-heading" className="mb-2 text-lg font-semibold">
+        Publishing
+      </h2>
+      <p className="mb-1 text-sm">
+        Status: <strong data-testid="publish-status">{status.word}</strong>
       </p>
-      <details className="mt-2">
-        <summary className="cursor-pointer font-semibold">What the draft changes</summary>
-        <FieldChanges changes={diffValues(def, published, draft.values)} caption="Changes in the draft" />
-      </details>
-    </div>
+      <p className="mb-4 text-sm text-gray-700">{status.detail}</p>
+      {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
+      <SubmitButtons section={def.key} buttons={buttons} form={EDIT_FORM} className="mb-4 grid gap-2" />
+      {draft &&
+        (draft.publishAt ? (
+          <Form method="post" className="mb-4">
+            <Button name="_intent" value="unschedule" variant="secondary" className="w-full">
+              Cancel the schedule
+            </Button>
+          </Form>
+        ) : (
+          <details className="mb-4" open={failed?.values._intent === "schedule"}>
+            <summary className="cursor-pointer text-sm font-semibold">Schedule the saved draft</summary>
+            <div className="mt-2">
+              <ScheduleForm error={failed?.values._intent === "schedule" ? failed.fields.publishAt : undefined} />
+            </div>
+          </details>
+        ))}
+      {!draft && <p className="mb-4 text-sm text-gray-700">To publish later: save a draft, then schedule it.</p>}
+      {draft && (
+        <ConfirmAction
+          summary="Discard the draft"
+          question={published ? "Drop the unpublished changes? The site keeps what it shows now." : "Drop this draft? It was never published, so it is gone for good."}
+          confirm="Yes, discard the draft"
+          intent="discard"
+        />
+      )}
+    </aside>
   );
 }

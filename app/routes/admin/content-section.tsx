@@ -1,9 +1,14 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { adminPageAt, adminPages, publishedText } from "~/content/admin/admin-pages.ts";
-import { type DraftState, deleteRecord, loadSectionsWithDrafts, moveRecord } from "~/content/content.server.ts";
+import { type DraftState, deleteRecord, loadSectionsWithDrafts } from "~/content/content.server.ts";
+import { discardOrder, moveInDraft, orderDraftsOf, publishOrder } from "~/content/workflow/order-drafts.server.ts";
+import { utcDateTime } from "~/shared/dates.ts";
 import { discardDraft, publish, saveDraft } from "~/content/workflow/drafts.server.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
+import { RecordPreview } from "~/content/admin/field-value.tsx";
+import { restoreFromTrash } from "~/content/workflow/trash.server.ts";
+import { CREATED_PARAM, createdMessage } from "~/content/admin/admin-pages.ts";
 import { type FormButton, SectionForm } from "~/content/admin/section-form.tsx";
 import { singular } from "~/content/registry/labels.ts";
 import { editUrl, type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
@@ -19,11 +24,12 @@ import { LinkLine } from "~/ui/link-line.tsx";
 
 /**
  * The admin page of one admin path (many routes share this module): every section whose
- * `adminPath` it is. A singleton shows its create form while it has no record and a link to its
- * edit screen once it has one (or a draft of one); a list shows its add form and its entries, each
- * with an edit link, Move up / Move down and Delete (to the trash; confirmed in a second step that
- * needs no JavaScript). Entries with unpublished changes say so; entries never published yet come
- * last and can only be edited or discarded. New records are saved as drafts or published at once.
+ * `adminPath` it is. A page of one singleton with a record opens its edit form (a redirect); on a
+ * page shared with a list a singleton is one row with Edit, or its create form while it has no
+ * record. A list shows its add form and its entries, each with a picture or an excerpt, a Draft
+ * badge when it has a draft, one "Edit", Move up / Move down and Delete (to the trash; confirmed in
+ * a second step that needs no JavaScript; the message after it offers Undo). Entries never
+ * published yet come last and can only be edited or discarded.
  */
 
 type StoredRecord = { _id: string } & Values;
@@ -45,9 +51,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageFor(request);
   const { services } = context.get(requestContext);
   const keys = page.sections.map((d) => d.key as SectionKey);
-  const drafted = await loadSectionsWithDrafts(services.db, keys);
+  const [drafted, orders] = await Promise.all([loadSectionsWithDrafts(services.db, keys), orderDraftsOf(services.db, keys)]);
   const entries = (key: SectionKey) => drafted[key].map(({ record, state, publishAt }): Entry => ({ ...record, _state: state, _publishAt: publishAt ?? "" }));
-  return { path: page.path, records: keys.map((key) => ({ key, records: entries(key) })) };
+  // A page of one singleton is its edit form: the sidebar opens the form, not a summary of it.
+  const only = page.sections.length === 1 ? page.sections[0]! : undefined;
+  const record = only?.kind === "singleton" ? drafted[only.key as SectionKey][0]?.record : undefined;
+  if (only && record) throw redirect(editUrl(only, record._id));
+  const order = (key: SectionKey) => {
+    const draft = orders.get(key);
+    return draft ? { updatedAt: draft.updatedAt, updatedBy: draft.updatedBy } : null;
+  };
+  return { path: page.path, records: keys.map((key) => ({ key, records: entries(key), orderDraft: order(key) })) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -63,19 +77,35 @@ export async function action({ context, request }: Route.ActionArgs) {
     switch (intent) {
       case "draft": {
         const { recordId } = await saveDraft(services.db, viewer, key, undefined, values);
-        return { ok: true as const, section: key, message: `${def.kind === "list" ? singular(def.label) : def.label} saved as a draft. Visitors see it once you publish it.`, createdId: recordId };
+        if (page.sections.length === 1 && def.kind === "singleton") throw redirect(createdUrl(def, recordId, "draft"));
+        return { ok: true as const, section: key, message: createdMessage(def, "draft"), createdId: recordId };
       }
       case "publish": {
         const { recordId } = await publish(services.db, viewer, key, undefined, values);
+        // A page of one singleton is its edit form from now on: go there, saying what happened.
+        if (page.sections.length === 1 && def.kind === "singleton") throw redirect(createdUrl(def, recordId, "publish"));
         return { ok: true as const, section: key, message: publishedText(def, true), createdId: recordId };
       }
       case "move-up":
-      case "move-down":
-        await moveRecord(services.db, viewer, key, id, intent === "move-up" ? "up" : "down");
-        return { ok: true as const, section: key, message: `${singular(def.label)} moved ${intent === "move-up" ? "up" : "down"}.` };
+      case "move-down": {
+        // A draft like every other change: the site keeps its order until the new one is published.
+        const { drafted } = await moveInDraft(services.db, viewer, key, id, intent === "move-up" ? "up" : "down");
+        const moved = `${singular(def.label)} moved ${intent === "move-up" ? "up" : "down"}.`;
+        return { ok: true as const, section: key, message: drafted ? `${moved} The new order is a draft: publish it to show it on the site.` : `${moved} The order is the published one again.` };
+      }
+      case "publish-order":
+        await publishOrder(services.db, viewer, key);
+        return { ok: true as const, section: key, message: `New order of ${def.label.toLowerCase()} published. Visitors see it now.` };
+      case "discard-order":
+        await discardOrder(services.db, viewer, key);
+        return { ok: true as const, section: key, message: "New order discarded: the list is in its published order." };
       case "delete":
         await deleteRecord(services.db, viewer, key, id);
-        return { ok: true as const, section: key, message: `${singular(def.label)} deleted. It is in the trash, from where it can be restored.` };
+        // Undo right here: the trash's own restore, with its rules (its old place, its draft).
+        return { ok: true as const, section: key, message: `${singular(def.label)} deleted. It is in the trash, from where it can be restored.`, undo: id };
+      case "undo-delete":
+        await restoreFromTrash(services.db, viewer, id);
+        return { ok: true as const, section: key, message: `${singular(def.label)} restored to its place.` };
       case "discard":
         await discardDraft(services.db, viewer, key, id);
         return { ok: true as const, section: key, message: "Draft discarded." };
@@ -84,6 +114,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
   });
 }
+
+/** The edit form of a singleton just created on its page, with what was done (content-edit.tsx shows it). */
+const createdUrl = (def: SectionDef, id: string, done: "draft" | "publish") => `${editUrl(def, id)}?${CREATED_PARAM}=${done}`;
 
 /** The buttons of a create form: draft or publish, or one "Create" for sections saved at once. */
 const createButtons = (def: SectionDef, label: string): FormButton[] =>
@@ -104,14 +137,23 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
       </LinkLine>
       <h1 className="mb-8 text-3xl font-bold">{page.title}</h1>
       {result && !result.ok && !page.sections.some((d) => d.key === result.values._section) && <StatusMessage kind="error">{result.error}</StatusMessage>}
-      {loaderData.records.map(({ key, records }) => {
+      {loaderData.records.map(({ key, records, orderDraft }) => {
         const def = sectionDef(key);
         const mine = result && "section" in result && result.section === key ? result : undefined;
         const failed = result && !result.ok && result.values._section === key ? result : undefined;
         return def.kind === "singleton" ? (
           <SingletonBlock key={key} def={def} record={records[0]} success={mine?.message} failed={failed} />
         ) : (
-          <ListBlock key={key} def={def} records={records} success={mine?.message} failed={failed} createdId={mine && "createdId" in mine ? mine.createdId : undefined} />
+          <ListBlock
+            key={key}
+            def={def}
+            records={records}
+            orderDraft={orderDraft}
+            success={mine?.message}
+            undo={mine && "undo" in mine ? mine.undo : undefined}
+            failed={failed}
+            createdId={mine && "createdId" in mine ? mine.createdId : undefined}
+          />
         );
       })}
     </>
@@ -120,10 +162,10 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
 
 type Failed = { error: string; fields: Record<string, string>; values: Values };
 
-/** Where an entry stands, as a short badge: nothing for a published one without changes. */
+/** Where an entry stands, as a short badge: nothing for a published one without changes, "Draft" when a draft exists. */
 function StateBadge({ entry }: { entry: Entry }) {
   if (entry._state === "live") return null;
-  const text = entry._state === "new" ? "Not published yet" : "Unpublished changes";
+  const text = entry._state === "new" ? "Draft, not published yet" : "Draft";
   return (
     <span className="ml-2 inline-block rounded-full border border-amber-700 bg-amber-50 px-2 py-0.5 align-middle text-xs font-semibold text-amber-950">
       {entry._publishAt ? `${text}, scheduled` : text}
@@ -131,6 +173,20 @@ function StateBadge({ entry }: { entry: Entry }) {
   );
 }
 
+/** The one way to open an entry's edit form, the same in every list: "Edit", naming the entry for screen readers. */
+function EditLink({ to, name }: { to: string; name: string }) {
+  return (
+    <Link to={to} className="inline-flex min-h-10 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800">
+      Edit<span className="sr-only">: {name}</span>
+    </Link>
+  );
+}
+
+/**
+ * A singleton on a page it shares with a list (service text above service items): one row like a
+ * list entry (picture or excerpt, Draft badge, Edit), or its create form while it has no record. A
+ * page with only the singleton never shows this: its loader opens the edit form directly.
+ */
 function SingletonBlock({ def, record, success, failed }: { def: SectionDef; record?: Entry; success?: string; failed?: Failed }) {
   const headingId = `section-${def.key}`;
   return (
@@ -143,20 +199,12 @@ function SingletonBlock({ def, record, success, failed }: { def: SectionDef; rec
         <>
           {success && <StatusMessage kind="success">{success}</StatusMessage>}
           {failed && <StatusMessage kind="error">{failed.error}</StatusMessage>}
-          <p className="mb-4">
-            <Link to={editUrl(def, record._id)} className="inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-              {`Edit ${def.label}`}
-            </Link>
-          </p>
-          <h3 className="mb-2 text-lg font-semibold">{record._state === "live" ? "Current content" : "Content of the draft"}</h3>
-          <dl className="facts facts-stack">
-            {Object.entries(def.fields).map(([name, field]) => (
-              <div key={name} className="contents">
-                <dt className="font-semibold text-gray-900">{field.label}</dt>
-                <dd className="whitespace-pre-wrap text-gray-800">{record[name] || "—"}</dd>
-              </div>
-            ))}
-          </dl>
+          <div className="flex flex-wrap items-start gap-4">
+            <div className="min-w-0 flex-1">
+              <RecordPreview def={def} record={record} title="" />
+            </div>
+            <EditLink to={editUrl(def, record._id)} name={def.label} />
+          </div>
         </>
       ) : (
         <>
@@ -178,20 +226,25 @@ function SingletonBlock({ def, record, success, failed }: { def: SectionDef; rec
 function ListBlock({
   def,
   records,
+  orderDraft,
   success,
+  undo,
   failed,
   createdId,
 }: {
   def: SectionDef;
   records: Entry[];
+  /** The list's order is a draft (Move up/down since the last publish): who saved it, when. */
+  orderDraft: { updatedAt: string; updatedBy: string } | null;
   success?: string;
+  /** The id of the entry just deleted: its message offers Undo. */
+  undo?: string;
   failed?: Failed;
   createdId?: string;
 }) {
   const headingId = `section-${def.key}`;
   const addId = `add-${def.key}`;
   const one = singular(def.label);
-  const linkText = def.admin.editLinkText;
   const creating = failed?.values._intent === "draft" || failed?.values._intent === "publish" ? failed : undefined;
   const otherError = failed && !creating ? failed.error : undefined;
   const live = records.filter((r) => r._state !== "new");
@@ -200,11 +253,40 @@ function ListBlock({
       <h2 id={headingId} className="mb-4 text-2xl font-semibold">
         {def.label}
       </h2>
-      {success && <StatusMessage kind="success">{success}</StatusMessage>}
+      {success && !undo && <StatusMessage kind="success">{success}</StatusMessage>}
+      {success && undo && (
+        <div role="status" className="mb-4 flex flex-wrap items-center gap-x-3 rounded-md border border-green-700 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
+          <span>{success}</span>
+          <Form method="post">
+            <input type="hidden" name="_section" value={def.key} />
+            <input type="hidden" name="_id" value={undo} />
+            <button type="submit" name="_intent" value="undo-delete" className="font-semibold underline">
+              Undo
+            </button>
+          </Form>
+        </div>
+      )}
       {otherError && <StatusMessage kind="error">{otherError}</StatusMessage>}
       <h3 className="mb-3 text-lg font-semibold">
         {records.length === 0 ? "No entries yet" : `${records.length} ${records.length === 1 ? "entry" : "entries"}`}
       </h3>
+      {orderDraft && (
+        <div className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <p>
+            <strong>Draft order</strong>: the list below is in its new order (saved {utcDateTime(orderDraft.updatedAt)} by {orderDraft.updatedBy}); the site keeps the published
+            order until you publish it.
+          </p>
+          <Form method="post" className="flex flex-wrap gap-2">
+            <input type="hidden" name="_section" value={def.key} />
+            <Button name="_intent" value="publish-order" className="px-3">
+              Publish the order
+            </Button>
+            <Button name="_intent" value="discard-order" variant="secondary" className="px-3">
+              Discard the order
+            </Button>
+          </Form>
+        </div>
+      )}
       {records.length > 0 && (
         <ol className={`mb-8 grid gap-4 ${def.admin.grid ? "sm:grid-cols-2 lg:grid-cols-3" : ""}`}>
           {records.map((record) => {
@@ -213,24 +295,20 @@ function ListBlock({
             const detail = def.admin.detail?.(record, index);
             return (
               <li key={record._id} className="rounded-md border border-gray-300 p-4">
-                <p className="text-lg font-semibold">
-                  {linkText ? (
-                    title
-                  ) : (
-                    <Link to={editUrl(def, record._id)} className="text-brand-700 underline">
+                <div className="flex items-start gap-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="break-words text-lg font-semibold">
                       {title}
-                    </Link>
-                  )}
-                  <StateBadge entry={record} />
-                </p>
-                {detail && <p className="text-gray-800">{detail}</p>}
+                      <StateBadge entry={record} />
+                    </p>
+                    {detail && <p className="text-gray-800">{detail}</p>}
+                  </div>
+                </div>
+                <div className="mt-2">
+                  <RecordPreview def={def} record={record} title={title} />
+                </div>
                 <div className="mt-3 flex flex-wrap items-start gap-2">
-                  {linkText && (
-                    <Link to={editUrl(def, record._id)} className="inline-flex rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-                      {linkText}
-                      <span className="sr-only">: {title}</span>
-                    </Link>
-                  )}
+                  <EditLink to={editUrl(def, record._id)} name={title} />
                   {record._state === "new" ? (
                     <ConfirmAction
                       summary={<>Discard<span className="sr-only">: {title}</span></>}

@@ -1,10 +1,11 @@
 import { Form, Link, useActionData } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { entryTitle } from "~/content/registry/entry-title.ts";
-import { discardDraft, listUnpublished, publish, publishAll } from "~/content/workflow/drafts.server.ts";
+import { discardDraft, listOrderDrafts, listUnpublished, publish, publishAll } from "~/content/workflow/drafts.server.ts";
 import { PREVIEW_PATHS } from "~/content/public/preview.ts";
 import { editUrl, findSection, type SectionDef, type SectionKey, sectionDef } from "~/content/registry/sections.ts";
 import { FieldChanges, ScheduledAt } from "~/content/admin/workflow-parts.tsx";
+import { discardOrder, publishOrder } from "~/content/workflow/order-drafts.server.ts";
 import { AppError } from "~/errors.ts";
 import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
@@ -24,8 +25,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Unpublished changes | R
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const drafts = await listUnpublished(services.db, context.get(viewerContext));
-  return { drafts };
+  const viewer = context.get(viewerContext);
+  const [drafts, orders] = await Promise.all([listUnpublished(services.db, viewer), listOrderDrafts(services.db, viewer)]);
+  return { drafts, orders };
 }
 
 const sectionOf = (key: string): SectionDef => {
@@ -49,6 +51,16 @@ export async function action({ context, request }: Route.ActionArgs) {
         await publish(services.db, viewer, def.key as SectionKey, values._id ?? "");
         return { ok: true as const, message: `Published: ${values._title || def.label}.` };
       }
+      case "publish-order": {
+        const def = sectionOf(values._section ?? "");
+        await publishOrder(services.db, viewer, def.key as SectionKey);
+        return { ok: true as const, message: `Published: the new order of ${def.label.toLowerCase()}.` };
+      }
+      case "discard-order": {
+        const def = sectionOf(values._section ?? "");
+        await discardOrder(services.db, viewer, def.key as SectionKey);
+        return { ok: true as const, message: `New order discarded: ${def.label} keeps its published order.` };
+      }
       case "discard": {
         const def = sectionOf(values._section ?? "");
         await discardDraft(services.db, viewer, def.key as SectionKey, values._id ?? "");
@@ -62,7 +74,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Drafts({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const { drafts } = loaderData;
+  const { drafts, orders } = loaderData;
+  const count = drafts.length + orders.length;
   const link = "font-semibold text-brand-700 underline";
   return (
     <>
@@ -83,15 +96,58 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
         .
       </p>
       {result && (result.ok ? <StatusMessage kind="success">{result.message}</StatusMessage> : <StatusMessage kind="error">{result.error}</StatusMessage>)}
-      {drafts.length === 0 ? (
+      {count === 0 ? (
         <p className="text-gray-700">Nothing unpublished: the site shows every saved change.</p>
       ) : (
         <>
           <Form method="post" className="mb-8">
             <Button name="_intent" value="publish-all">
-              {drafts.length === 1 ? "Publish the 1 change" : `Publish all ${drafts.length} changes`}
+              {count === 1 ? "Publish the 1 change" : `Publish all ${count} changes`}
             </Button>
           </Form>
+          {orders.length > 0 && (
+            <ol className="mb-6 grid grid-cols-1 gap-6">
+              {orders.map((order) => {
+                const def = sectionDef(order.section);
+                const headingId = `order-${order.section}`;
+                return (
+                  <li key={order.section}>
+                    <article aria-labelledby={headingId} className="rounded-lg border border-gray-300 bg-white p-5">
+                      <h2 id={headingId} className="text-xl font-semibold">
+                        New order of {def.label.toLowerCase()}
+                      </h2>
+                      <p className="mt-1 text-sm text-gray-700">
+                        Saved {utcDateTime(order.updatedAt)} by {order.updatedBy}.
+                      </p>
+                      <ol className="mt-3 list-decimal pl-6">
+                        {order.titles.map((title, i) => (
+                          <li key={`${i}-${title}`}>{title}</li>
+                        ))}
+                      </ol>
+                      <div className="mt-4 flex flex-wrap items-start gap-2">
+                        <Link to={def.adminPath} className="inline-flex rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                          Edit<span className="sr-only">: the order of {def.label.toLowerCase()}</span>
+                        </Link>
+                        <Form method="post">
+                          <input type="hidden" name="_section" value={def.key} />
+                          <Button name="_intent" value="publish-order" className="px-3">
+                            Publish<span className="sr-only">: the order of {def.label.toLowerCase()}</span>
+                          </Button>
+                        </Form>
+                        <ConfirmAction
+                          summary={<>Discard<span className="sr-only">: the order of {def.label.toLowerCase()}</span></>}
+                          question="Discard the new order? The site keeps its published order."
+                          confirm={<>Yes, discard<span className="sr-only"> the order of {def.label.toLowerCase()}</span></>}
+                          intent="discard-order"
+                          fields={{ _section: def.key }}
+                        />
+                      </div>
+                    </article>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
           <ol className="grid grid-cols-1 gap-6">
             {drafts.map((draft) => {
               const def = sectionDef(draft.section);
@@ -114,7 +170,7 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
                         </>
                       )}
                     </p>
-                    <FieldChanges changes={draft.changes} caption={`What publishing changes in ${name}`} />
+                    <FieldChanges def={def} changes={draft.changes} caption={`What publishing changes in ${name}`} />
                     <div className="mt-4 flex flex-wrap items-start gap-2">
                       <Link to={editUrl(def, draft.recordId)} className="inline-flex rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
                         Edit<span className="sr-only">: {name}</span>

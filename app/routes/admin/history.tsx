@@ -4,6 +4,7 @@ import { entryTitle } from "~/content/registry/entry-title.ts";
 import { recordHistory, type RevisionView, restoreRevision } from "~/content/workflow/history.server.ts";
 import { editUrl, sectionDef } from "~/content/registry/sections.ts";
 import { FieldChanges } from "~/content/admin/workflow-parts.tsx";
+import { versionPreviewUrl } from "~/content/public/preview.ts";
 import { pageParam } from "~/db/paging.ts";
 import { formValues, guardForm, orPageError, unknownAction } from "~/forms.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
@@ -17,8 +18,9 @@ import { FailureMessage } from "~/auth/failure-message.tsx";
 
 /**
  * One record's history: every publish, API write, delete and restore, newest first, each with
- * who, when and what changed field by field; "Restore this version" makes an earlier version live
- * again (itself a new entry, so a restore can be undone the same way).
+ * who, when and what changed field by field (images as pictures). "Preview this version" shows the
+ * pages with it in a new tab; "Restore this version" asks, then makes it live again (itself a new
+ * entry, so a restore can be undone the same way).
  */
 
 export const handle: AdminHandle = { crumb: "History" };
@@ -98,15 +100,32 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   {ACTIONS[revision.action]}, {when}, by {revision.by}
                 </h2>
                 {revision.note && <p className="mt-1 text-sm text-gray-700">{revision.note}</p>}
-                <FieldChanges changes={revision.changes} caption={`What changed on ${when}`} />
+                <FieldChanges def={def} changes={revision.changes} caption={`What changed on ${when}`} />
                 {revision.restorable && (
-                  <Form method="post" className="mt-4">
-                    <input type="hidden" name="_revision" value={revision.id} />
-                    <input type="hidden" name="_when" value={when} />
-                    <Button name="_intent" value="restore" variant="secondary">
-                      Restore this version<span className="sr-only"> of {when}</span>
-                    </Button>
-                  </Form>
+                  <div className="mt-4 flex flex-wrap items-start gap-3">
+                    <a
+                      href={versionPreviewUrl(revision.id, recordId)}
+                      target="_blank"
+                      rel="noopener"
+                      className="inline-flex min-h-10 items-center rounded-md border border-brand-700 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                    >
+                      Preview this version<span className="sr-only"> of {when} (opens in a new tab)</span>
+                    </a>
+                    {/* A restore publishes at once: it asks first (no JavaScript needed to open it). */}
+                    <details className="rounded-md border border-brand-700 px-3 py-2 text-sm">
+                      <summary className="cursor-pointer font-semibold text-brand-700">
+                        Restore this version<span className="sr-only"> of {when}</span>
+                      </summary>
+                      <p className="my-2">Make the version of {when} live again? Visitors see it at once; the version shown now stays in this history.</p>
+                      <Form method="post">
+                        <input type="hidden" name="_revision" value={revision.id} />
+                        <input type="hidden" name="_when" value={when} />
+                        <Button name="_intent" value="restore">
+                          Yes, restore it<span className="sr-only"> (the version of {when})</span>
+                        </Button>
+                      </Form>
+                    </details>
+                  </div>
                 )}
               </article>
             </li>

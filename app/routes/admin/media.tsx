@@ -1,3 +1,4 @@
+import { useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { describeImageUsers, type ImageUser } from "~/media/image-users.ts";
@@ -19,8 +20,10 @@ import { StatusMessage } from "~/ui/status.tsx";
 import type { Route } from "./+types/media";
 
 /**
- * The media library: upload an image (a plain multipart form, no script needed), find one by
- * name, copy its address, see where it is used, delete it while nothing uses it.
+ * The media library: a grid of pictures. Upload an image by dropping it on the upload area or with
+ * the file input (a plain multipart form, no script needed; dropping fills that input and sends the
+ * same form), find one by name, copy its address, see where it is used, delete it while nothing
+ * uses it.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: "Media library | Rankwell admin" }, { name: "robots", content: "noindex" }];
@@ -79,19 +82,23 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
           Upload an image
         </h2>
         {uploadResult?.ok && <StatusMessage kind="success">{uploadResult.message}</StatusMessage>}
-        {/* Keyed on the last upload, so the file input empties after one. */}
-        <Form method="post" encType="multipart/form-data" key={uploadResult?.id ?? "upload"} aria-labelledby="upload-heading">
-          <Field
-            label="Image file"
-            name="file"
-            type="file"
-            accept={ACCEPT}
-            required
-            error={uploadResult && !uploadResult.ok ? uploadResult.message : undefined}
-            hint={acceptedHint(maxBytes)}
-          />
-          <Button disabled={uploading}>{uploading ? "Uploading…" : "Upload"}</Button>
-        </Form>
+        <DropZone busy={uploading}>
+          {(form) => (
+            /* Keyed on the last upload, so the file input empties after one. */
+            <Form ref={form} method="post" encType="multipart/form-data" key={uploadResult?.id ?? "upload"} aria-labelledby="upload-heading">
+              <Field
+                label="Image file"
+                name="file"
+                type="file"
+                accept={ACCEPT}
+                required
+                error={uploadResult && !uploadResult.ok ? uploadResult.message : undefined}
+                hint={acceptedHint(maxBytes)}
+              />
+              <Button disabled={uploading}>{uploading ? "Uploading…" : "Upload"}</Button>
+            </Form>
+          )}
+        </DropZone>
       </section>
 
       <section aria-labelledby="files-heading">
@@ -108,11 +115,13 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
         {files.items.length === 0 ? (
           <p className="text-gray-700">{search ? `No image’s name contains “${search}”.` : "No images yet. Upload the first one above."}</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-label="Images">
             {files.items.map((file) => (
-              <li key={file.id} className="flex flex-col gap-3 rounded-md border border-gray-300 p-4">
-                <div className="flex gap-4">
-                  <Thumbnail src={file.url} box={96} />
+              <li key={file.id} className="flex min-w-0 flex-col gap-3 rounded-md border border-gray-300 p-3">
+                <div className="flex flex-col gap-2">
+                  <div className="flex justify-center">
+                    <Thumbnail src={file.url} box={160} alt={file.name} />
+                  </div>
                   <div className="min-w-0">
                     <p className="break-words font-semibold">{file.name}</p>
                     <p className="text-sm text-gray-700">{`${file.contentType.replace("image/", "").replace("svg+xml", "svg").toUpperCase()} · ${file.width} × ${file.height} · ${formatBytes(file.byteSize)}`}</p>
@@ -144,6 +153,44 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * The upload area: an image dropped on it goes into the form's file input and the form is sent,
+ * the same upload as choosing the file and pressing Upload (which keyboard users do). One file at
+ * a time, as the server takes them.
+ */
+function DropZone({ busy, children }: { busy: boolean; children: (form: React.RefObject<HTMLFormElement | null>) => React.ReactNode }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [over, setOver] = useState(false);
+  const carriesFiles = (event: React.DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
+  return (
+    <div
+      data-dropzone=""
+      onDragOver={(event) => {
+        if (!carriesFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "copy";
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        const file = event.dataTransfer.files[0];
+        const input = form.current?.elements.namedItem("file");
+        if (!file || busy || !(input instanceof HTMLInputElement)) return;
+        const one = new DataTransfer();
+        one.items.add(file);
+        input.files = one.files;
+        form.current?.requestSubmit();
+      }}
+      className={`rounded-lg border-2 border-dashed p-4 ${over ? "border-brand-700 bg-brand-50" : "border-gray-400"}`}
+    >
+      <p className="mb-3 text-sm text-gray-800">Drop an image here to upload it, or choose a file.</p>
+      {children(form)}
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { redirect, useSearchParams } from "react-router";
+import { SIGNED_IN_LANDING } from "~/auth/landing.ts";
 import { PasskeySignInButton } from "~/auth/passkey-buttons.tsx";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { Page } from "~/layout/page.tsx";
@@ -12,12 +13,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign in with a passkey 
  * check. Needs JavaScript, so it is a page of its own: /login stays a plain cached form.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.get(viewerContext).user) throw redirect("/dashboard");
+  if (context.get(viewerContext).user) throw redirect(SIGNED_IN_LANDING);
   return null;
 }
 
 /** Only a same-site path (the server checks it again wherever it redirects). */
-const samePath = (to: string | null) => (to && /^\/(?![/\\])/.test(to) && !/[\s\\]/.test(to) ? to : "/dashboard");
+const samePath = (to: string | null) => (to && /^\/(?![/\\])/.test(to) && !/[\s\\]/.test(to) ? to : SIGNED_IN_LANDING);
 
 export default function LoginPasskey() {
   const [params] = useSearchParams();

@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AUTH_MESSAGES, authCall } from "~/auth/auth-errors.server.ts";
+import { SIGNED_IN_LANDING } from "~/auth/landing.ts";
 import { safeRedirect } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { AppError } from "~/errors.ts";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Two-step sign-in | Rank
  * code from the app, or a recovery code, completes it.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.get(viewerContext).user) throw redirect("/dashboard");
+  if (context.get(viewerContext).user) throw redirect(SIGNED_IN_LANDING);
   return null;
 }
 
@@ -41,7 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           ...expired,
           INVALID_CODE: { ...AUTH_MESSAGES.wrongCode, field: "code" },
         });
-    return withCookies(redirect(safeRedirect(values.redirectTo)), response);
+    return withCookies(redirect(safeRedirect(values.redirectTo, SIGNED_IN_LANDING)), response);
   });
 }
 

@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
 import { COMMON_PASSWORD } from "~/auth/common-passwords.server.ts";
 import { credentialsSchema, LOGIN_FAILED } from "~/auth/credentials.ts";
+import { SIGNED_IN_LANDING } from "~/auth/landing.ts";
 import { safeRedirect } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
 import { rateLimitRefusal } from "~/auth/password-attempts.server.ts";
@@ -30,15 +31,15 @@ export async function planBeingOrdered({ request, context }: Args): Promise<stri
   return (await getRecord(services.db, "pricingPlans", id))?.packageName ?? null;
 }
 
-/** Someone already signed in goes to their dashboard instead. */
+/** Someone already signed in goes where a sign-in lands instead (their dashboard, or the admin one). */
 export function signedOutOnly({ context }: Pick<Args, "context">) {
-  if (context.get(viewerContext).user) throw redirect("/dashboard");
+  if (context.get(viewerContext).user) throw redirect(SIGNED_IN_LANDING);
   return null;
 }
 
 /**
  * Signs in (`login`) or creates the account and signs in (`register`), then follows `redirectTo`
- * (same-site only): to the dashboard after a login, home after a registration. A registration
+ * (same-site only): after a login to the landing (auth/landing.ts: admin or customer dashboard), home after a registration. A registration
  * with nowhere else to go lands on the home page with `?welcome=1`, which the page frame answers
  * with a welcome for the signed-in newcomer (layout/welcome.tsx).
  */
@@ -53,7 +54,7 @@ export async function credentialsAction({ request, context }: Args, mode: "login
       // Two-step sign-in: the password was right, the second step comes next (its cookie holds the first).
       const answer = (await response.clone().json().catch(() => ({}))) as { twoFactorRedirect?: boolean };
       if (answer.twoFactorRedirect) return withCookies(redirect(secondStepPath(values.redirectTo)), response);
-      return withCookies(redirect(safeRedirect(values.redirectTo)), response);
+      return withCookies(redirect(safeRedirect(values.redirectTo, SIGNED_IN_LANDING)), response);
     }
     const response = await createAccount(context, request, email, password);
     return withCookies(redirect(safeRedirect(values.redirectTo, WELCOME_HOME)), response);

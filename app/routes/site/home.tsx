@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { loadPageSections } from "~/content/public/pages.server.ts";
 import { PREVIEW_HEADERS } from "~/content/public/preview.ts";
 import { PreviewNotice } from "~/content/public/preview-notice.tsx";
-import { previewRequested } from "~/content/public/preview.server.ts";
+import { previewOptions } from "~/content/public/preview.server.ts";
 import { ContactForm } from "~/inbox/contact-form.tsx";
 import { planPoints } from "~/site/display.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
@@ -20,9 +20,10 @@ import type { Route } from "./+types/home";
  * browser. The same module serves an editor's preview (content/public/preview.ts) with drafts applied.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const preview = previewRequested(context, request);
+  const options = await previewOptions(context, request);
+  const { preview } = options;
   const { services } = context.get(requestContext);
-  const sections = await loadPageSections(services.db, LANDING_SECTIONS, { preview });
+  const sections = await loadPageSections(services.db, LANDING_SECTIONS, options);
   return data({ ...sections, preview }, { headers: preview ? PREVIEW_HEADERS : {} });
 }
 

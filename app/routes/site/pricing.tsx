@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { loadPageSections } from "~/content/public/pages.server.ts";
 import { PREVIEW_HEADERS } from "~/content/public/preview.ts";
-import { previewRequested } from "~/content/public/preview.server.ts";
+import { previewOptions } from "~/content/public/preview.server.ts";
 import { PlanGrid } from "~/site/blocks/pricing.tsx";
 import { pickPlans, planPoints } from "~/site/display.ts";
 import { formatPrice } from "~/shared/money.ts";
@@ -15,9 +15,10 @@ import type { Route } from "./+types/pricing";
 
 /** /pricing/: the three plans with their price, every point and order button (as on the landing page). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const preview = previewRequested(context, request);
+  const options = await previewOptions(context, request);
+  const { preview } = options;
   const { services } = context.get(requestContext);
-  const { pricingPlans } = await loadPageSections(services.db, ["pricingPlans"], { preview });
+  const { pricingPlans } = await loadPageSections(services.db, ["pricingPlans"], options);
   return data({ plans: pickPlans(pricingPlans), preview }, { headers: preview ? PREVIEW_HEADERS : {} });
 }
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { loadPageSections } from "~/content/public/pages.server.ts";
 import { PREVIEW_HEADERS } from "~/content/public/preview.ts";
-import { previewRequested } from "~/content/public/preview.server.ts";
+import { previewOptions } from "~/content/public/preview.server.ts";
 import { CallToAction } from "~/site/blocks/call-to-action.tsx";
 import { Counters } from "~/site/blocks/counters.tsx";
 import { Formatted, Heading, SkillBar } from "~/site/blocks/primitives.tsx";
@@ -19,9 +19,10 @@ import type { Route } from "./+types/service";
  * and the call-to-action band. One query.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const preview = previewRequested(context, request);
+  const options = await previewOptions(context, request);
+  const { preview } = options;
   const { services } = context.get(requestContext);
-  const s = await loadPageSections(services.db, ["counters", "serviceText", "serviceItems", "about", "experience", "callToAction"], { preview });
+  const s = await loadPageSections(services.db, ["counters", "serviceText", "serviceItems", "about", "experience", "callToAction"], options);
   return data(
     { counters: s.counters[0], serviceText: s.serviceText[0], items: s.serviceItems, about: s.about[0], skills: skillBars(s.experience[0]), cta: s.callToAction[0], preview },
     { headers: preview ? PREVIEW_HEADERS : {} },
