@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { utcDateTime } from "../shared/dates.ts";
 import { formatUsd } from "../shared/money.ts";
 import { Cell, Table } from "../ui/table.tsx";
+import { orderNumberText } from "../orders/order-number.ts";
 
 /** A payment event as the admin screens show it (read by events.server.ts). */
 export interface EventRow {
@@ -10,6 +11,8 @@ export interface EventRow {
   source: string;
   type: string;
   orderId: string | null;
+  /** The order's number (#1001), when the list knows it. */
+  orderNumber: number | null;
   reference: string | null;
   amountCents: number | null;
   currency: string | null;
@@ -58,8 +61,8 @@ export function PaymentEventsTable({
           {showOrder && (
             <Cell>
               {e.orderId ? (
-                <Link to={`/admin/payment-status/${e.orderId}`} className="font-mono text-xs text-brand-700 underline">
-                  {e.orderId}
+                <Link to={`/admin/payment-status/${e.orderId}`} className="text-brand-700 underline">
+                  {e.orderNumber === null ? <span className="font-mono text-xs">{e.orderId}</span> : orderNumberText(e.orderNumber)}
                 </Link>
               ) : (
                 "—"

@@ -158,12 +158,13 @@ export async function recordOutcome(db: DbOrTrx, provider: ProviderName, source:
     .execute();
 }
 
-const toItem = (row: PaymentEvent): EventRow => ({
+const toItem = (row: PaymentEvent & { order_number?: number | null }): EventRow => ({
   id: row.id,
   receivedAt: row.received_at,
   source: row.source,
   type: row.event_type,
   orderId: row.order_id,
+  orderNumber: row.order_number ?? null,
   reference: row.reference,
   amountCents: row.amount_cents,
   currency: row.currency,
@@ -178,6 +179,8 @@ export async function listEvents(db: Db, filter: { attention?: boolean }, page: 
   const query = db
     .selectFrom("payment_events")
     .selectAll()
+    // The order's number (#1001), as people know it; a subquery, so the page's ORDER BY id stays unambiguous.
+    .select((eb) => eb.selectFrom("orders").select("orders.number").whereRef("orders.id", "=", "payment_events.order_id").as("order_number"))
     .$if(filter.attention === true, (qb) => qb.where("attention", "=", 1));
   const { rows, ...info } = await newestFirstPage(query, page, pageSize, "received_at");
   return { items: rows.map(toItem), ...info };

@@ -225,6 +225,10 @@ describe("an IPN that passes every rule", () => {
     const listed = await admin.page("/admin/payments?attention=1");
     expect(pageText(listed.html)).toContain("still failing after 12 tries");
     expect(listed.html).toContain(`href="/admin/payment-status/${order._id}"`);
+    // The order reads as its number (#1001), as everywhere else, not as its 24-character id.
+    const { number } = await server.services.db.selectFrom("orders").select("number").where("id", "=", order._id).executeTakeFirstOrThrow();
+    expect(pageText(listed.html)).toContain(`#${number}`);
+    expect(pageText(listed.html)).not.toContain(order._id);
     expect(pageText((await admin.page("/admin")).html)).toMatch(/\d+ payments? needs? your attention/);
 
     answer = "VERIFIED";
