@@ -287,8 +287,8 @@ describe("refunds from the admin", () => {
     const csv = await (await admin.fetch(`/admin/reports/money.csv?from=${today}&to=${today}`)).text();
     const lines = csv.split("\r\n").filter((line) => line.includes(orderId));
     expect(lines).toHaveLength(2);
-    expect(lines.find((line) => line.includes(",payment,"))).toMatch(new RegExp(`,149\\.99,USD,${invoice!.number}$`));
-    expect(lines.find((line) => line.includes(",refund,"))).toMatch(new RegExp(`,-149\\.99,USD,${note!.number}$`));
+    expect(lines.find((line) => line.includes(`,"payment",`))).toMatch(new RegExp(`,"149\\.99","USD","${invoice!.number}"$`));
+    expect(lines.find((line) => line.includes(`,"refund",`))).toMatch(new RegExp(`,"-149\\.99","USD","${note!.number}"$`));
   });
 
   it("a refund PayPal refuses is shown with PayPal's reason; nothing changes", async () => {
