@@ -162,7 +162,7 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
           values={formFailed?.values}
           errors={formFailed?.fields}
           error={formFailed?.error}
-          success={result?.ok ? result.message : undefined}
+          success={result?.ok ? result.message : result ? undefined : (loaderData.created ?? undefined)}
         />
       ) : (
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
