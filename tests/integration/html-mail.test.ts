@@ -45,7 +45,7 @@ describe("the order-placed mail", () => {
         "",
         `We have your order of the Basic plan, placed on ${placed!.text.match(/placed on (\d\d\/\d\d\/\d{4})/)![1]}. It is waiting for payment: pay with PayPal from the order's page, and tell us about your site in the brief.`,
         "",
-        `Order: ${orderId}`,
+        `Order: #${placed!.text.match(/Order: #(\d+) /)![1]} (${orderId})`,
         "Plan: Basic",
         "Amount: $49.00 (USD, not paid yet)",
         "",
@@ -61,16 +61,19 @@ describe("the order-placed mail", () => {
     // No logo image in the content: the site's name stands in for it.
     expect(html).toContain(">Rankwell</span>");
 
-    // The admins' note keeps its words word for word, and escapes the name in HTML too.
+    // The admins' note: its facts line by line, the name escaped in HTML too.
     const note = mails.find((m) => m.to === "owner@example.com")!;
     expect(note.subject).toBe("New order: Basic ($49.00)");
     expect(note.text).toBe(
       [
         `${HOSTILE} <mallory@example.com> ordered the Basic plan on ${placed!.text.match(/placed on (\d\d\/\d\d\/\d{4})/)![1]}.`,
         "",
+        `Order: #${placed!.text.match(/Order: #(\d+) /)![1]}`,
         "Amount: $49.00 (not paid yet)",
         "Country: Ireland",
         `Order id: ${orderId}`,
+        "",
+        `The order: ${server.url}/admin/orders/${orderId}`,
         "",
         `All orders: ${server.url}/total-orders`,
       ].join("\n"),
@@ -112,13 +115,16 @@ describe("the order-placed mail", () => {
 });
 
 describe("the other mails", () => {
-  it("the receipt: text as before, HTML with the facts in a table and the button to My orders", async () => {
+  it("the receipt: the facts as text and in an HTML table, the invoice as its button, My orders after it", async () => {
     const { body } = await mallory.json("POST", "/api/new-order", { planId: basic, ...fields });
     const mails = await server.mailsFrom(() => payThroughStandin(mallory, body._id));
     const receipt = mails.find((m) => m.subject === "Receipt: your Basic plan is paid")!;
-    expect(receipt.text).toMatch(new RegExp(`^Hello .*,\\n\\nThank you: we have received your payment of \\$49\\.00 for the Basic plan you ordered on \\d\\d/\\d\\d/\\d{4}\\.\\n\\nOrder: ${body._id}\\nPayPal transaction: \\S+\\nAmount: \\$49\\.00 \\(USD\\)\\n\\nYour orders: ${server.url}/my-order$`));
+    const invoice = `Your invoice \\S+ \\(PDF\\): (${server.url}/orders/${body._id}/documents/\\w+)`;
+    expect(receipt.text).toMatch(
+      new RegExp(`^Hello .*,\\n\\nThank you: we have received your payment of \\$49\\.00 for the Basic plan you ordered on \\d\\d/\\d\\d/\\d{4}\\.\\n\\nOrder: #\\d+ \\(reference ${body._id}\\)\\nPayPal transaction: \\S+\\nAmount: \\$49\\.00 \\(USD\\)\\n\\n${invoice}\\n\\nYour orders: ${server.url}/my-order$`),
+    );
     expect(receipt.html).toContain(`<th scope="row"`);
-    expect(receipt.html).toContain(`href="${server.url}/my-order"`);
+    expect(receipt.html).toContain(`href="${receipt.text.match(new RegExp(invoice))![1]}"`);
     expect(receipt.html).not.toContain("<img src=x");
   });
 
