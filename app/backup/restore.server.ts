@@ -15,7 +15,7 @@ import { createRateLimiter } from "../security/rate-limit.server.ts";
 import { ArchiveError, extractTarGz } from "./archive.server.ts";
 import { bucketStores, createBackup } from "./backup.server.ts";
 import { type Manifest, MANIFEST_ENTRY, manifestSchema } from "./manifest.ts";
-import { dropAllTables, foreignKeyOrder, fromPortable, insertRows, resetSequences, ROWS_PER_PAGE, siteTables } from "./tables.server.ts";
+import { dropAllTables, foreignKeyOrder, fromPortable, insertRows, rebuildDerived, resetSequences, ROWS_PER_PAGE, siteTables } from "./tables.server.ts";
 
 export { ArchiveError };
 
@@ -174,6 +174,7 @@ async function loadRows(db: Db, kind: DbKind, manifest: Manifest, dir: string): 
       if (batch.length) await insertRows(trx, name, columns, batch);
     }
     await resetSequences(trx, kind);
+    await rebuildDerived(trx);
   });
 }
 

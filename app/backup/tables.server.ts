@@ -1,3 +1,4 @@
+import { FIRST_ORDER_NUMBER } from "../db/migrations/140_order_numbers.ts";
 import { sql } from "kysely";
 import type { DbKind, DbOrTrx } from "../db/db.server.ts";
 
@@ -42,7 +43,7 @@ export async function siteTables(db: DbOrTrx, kind: DbKind, options: { withMigra
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   return tables
     .filter((t) => !t.isView && (kind !== "postgres" || t.schema === schema))
-    .filter((t) => options.withMigrationTables || !MIGRATION_TABLES.has(t.name))
+    .filter((t) => options.withMigrationTables || (!MIGRATION_TABLES.has(t.name) && !(t.name in DERIVED_TABLES)))
     .map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name, type: portable(c.dataType) })) }))
     .sort((a, b) => (a.name < b.name ? -1 : 1));
 }
@@ -128,6 +129,24 @@ export async function insertRows(db: DbOrTrx, table: string, columns: string[], 
     const values = rows.slice(i, i + perStatement).map((row) => sql`(${sql.join(row.map((v) => sql`${v}`))})`);
     await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) values ${sql.join(values)}`.execute(db);
   }
+}
+
+/**
+ * Tables that hold what another table already says, so an archive leaves them out and a restore
+ * rebuilds them after the load: SQLite's `counters`, its stand-in for PostgreSQL's order number
+ * sequence (migration 140). An archive of either database then restores into the other, and the
+ * next order takes the number after the highest one loaded.
+ */
+const DERIVED_TABLES: Record<string, (db: DbOrTrx) => Promise<unknown>> = {
+  counters: (db) =>
+    sql`insert into counters (name, value) values ('order_number', coalesce((select max(number) from orders), ${FIRST_ORDER_NUMBER - 1}))
+      on conflict (name) do update set value = excluded.value`.execute(db),
+};
+
+/** Rebuilds the derived tables the target has (after a load, in its transaction). */
+export async function rebuildDerived(db: DbOrTrx): Promise<void> {
+  const present = new Set((await db.introspection.getTables()).map((t) => t.name));
+  for (const [table, rebuild] of Object.entries(DERIVED_TABLES)) if (present.has(table)) await rebuild(db);
 }
 
 /**

@@ -90,6 +90,16 @@ describe(`backup and restore (${kind})`, { timeout: 180_000 }, () => {
     const after = await contents(target);
     expect(Object.keys(after)).toEqual(Object.keys(before));
     for (const table of Object.keys(before)) expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
+    // PostgreSQL's order number sequence has no table to copy: SQLite's counter is rebuilt from the orders, so the next order follows the highest.
+    const { db } = openUrl(target);
+    try {
+      const counter = await db.selectFrom("counters").select("value").where("name", "=", "order_number").executeTakeFirstOrThrow();
+      const highest = await db.selectFrom("orders").select((eb) => eb.fn.max("number").as("n")).executeTakeFirstOrThrow();
+      expect(counter.value).toBe(Number(highest.n ?? 1000));
+      expect(counter.value).toBeGreaterThan(1000);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it("refuses a corrupted archive and writes nothing", async () => {

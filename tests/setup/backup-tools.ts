@@ -73,6 +73,8 @@ export async function contents(databaseUrl: string): Promise<Record<string, stri
   try {
     const out: Record<string, string[]> = {};
     for (const table of await db.introspection.getTables()) {
+      // SQLite's counters is derived (the order number sequence's stand-in): rebuilt by a restore, compared by the tests themselves.
+      if (table.name === "counters") continue;
       const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(db);
       out[table.name] = rows
         .map((row) =>
