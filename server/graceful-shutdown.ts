@@ -12,10 +12,12 @@ const IDLE_MIN_MS = 1000;
 /**
  * How long the listener stays open after the signal. Connections a busy process had not yet
  * accepted wait in the kernel's backlog, and closing a listening socket resets every one of them:
- * requests sent well before the signal were lost that way on SQLite. A moment of listening (and
- * one more turn of the event loop, which accepts the whole backlog) takes them in.
+ * requests sent well before the signal were lost that way on SQLite. A quarter of a second of
+ * listening (several turns of the event loop, each accepting what the backlog holds, even on a
+ * machine so loaded that the process is not scheduled for a while) takes them in; what arrives
+ * meanwhile is answered with `Connection: close`.
  */
-const LISTEN_LINGER_MS = 20;
+const LISTEN_LINGER_MS = 250;
 
 /**
  * Draining the HTTP server on shutdown. Once `drain` starts, every response still to be written

@@ -112,9 +112,10 @@ describe("SIGTERM under load", () => {
       clearInterval(sending);
       signalAt = Date.now();
       const stopping = server.stop("SIGTERM");
-      // New connections are refused soon after the signal (while the slow uploads still drain;
-      // a process this busy takes a few hundred ms to get to the signal at all).
-      await new Promise((r) => setTimeout(r, 600));
+      // New connections are refused soon after the signal (while the slow uploads still drain): the
+      // listener lingers 250 ms for the backlog, and a process this busy takes a few hundred ms to
+      // get to the signal at all.
+      await new Promise((r) => setTimeout(r, 1000));
       const late = await new Promise<string>((resolve) => {
         const socket = connect(server.port, "127.0.0.1");
         socket.once("connect", () => {
