@@ -8,7 +8,7 @@ import { ensurePaymentAccount, makeAdmin, register, uniqueEmail } from "./helper
 /**
  * Issue 24: an Admin sets the seller's details; a customer pays through the PayPal stand-in and
  * opens the invoice from My orders (a PDF); the Admin refunds half from the order page and sees
- * the order's totals and Total Sales change.
+ * the order's totals, Total Sales and the revenue chart change.
  */
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -40,6 +40,13 @@ async function totalSales(admin: Page): Promise<number> {
   return dollars((await admin.getByRole("region", { name: "Total Sales" }).textContent()) ?? "");
 }
 
+/** The dashboard's revenue chart: its caption's 12-month total and the description its picture carries (month by month). */
+async function revenueChart(admin: Page): Promise<{ total: number; description: string }> {
+  await admin.goto("/admin");
+  const figure = admin.locator("figure", { has: admin.getByRole("img", { name: /^Revenue by month/ }) });
+  return { total: dollars((await figure.locator("figcaption").textContent()) ?? ""), description: (await figure.locator("svg desc").textContent()) ?? "" };
+}
+
 test("a customer pays and opens the invoice from My orders; an Admin refunds half and the totals change", async ({ page, browser }) => {
   test.setTimeout(90_000);
   const admin = await newPage(browser);
@@ -59,6 +66,7 @@ test("a customer pays and opens the invoice from My orders; an Admin refunds hal
   await admin.getByRole("button", { name: "Save" }).click();
   await expect(admin.getByRole("status")).toContainText("Invoice details saved.");
   const salesBefore = await totalSales(admin);
+  const chartBefore = await revenueChart(admin);
 
   // The customer orders Premium and pays through the stand-in.
   const email = uniqueEmail("invoice-customer");
@@ -108,4 +116,8 @@ test("a customer pays and opens the invoice from My orders; an Admin refunds hal
   await expect(money.getByRole("table", { name: "Refunds of this order" })).toContainText("Half of the work was not needed");
   expect(await axeViolations(admin)).toEqual([]);
   expect(await totalSales(admin)).toBeCloseTo(salesBefore + price - half, 2);
+  // The revenue chart moved by the same amount: the payment in, half of it back out.
+  const chartAfter = await revenueChart(admin);
+  expect(chartAfter.total).toBeCloseTo(chartBefore.total + price - half, 2);
+  expect(chartAfter.description).not.toBe(chartBefore.description);
 });
