@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAGE_NAMES } from "../../shared/order-stages.ts";
-import { openDatabase } from "../db.server.ts";
 import { migrations } from "./index.ts";
+import { migrationDatabases } from "../../../tests/setup/migration-databases.ts";
 import { oneOf, setCheckConstraint } from "./table-rebuild.ts";
 
 /**
@@ -15,36 +11,11 @@ import { oneOf, setCheckConstraint } from "./table-rebuild.ts";
  * TEST_DATABASE_URL names a server) PostgreSQL: each order gets the stage its statuses say and a
  * history from its dates, nothing else changes, and the stage CHECK can be widened in place.
  */
-const dir = mkdtempSync(join(tmpdir(), "rankwell-m100-"));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function postgresDatabase(base: string): Promise<string> {
-  const name = `rankwell_m100_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-const kinds = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
+const { kinds, open } = migrationDatabases("m100");
 
 describe.each(kinds)("100_order_stages on %s", (kind) => {
   it("gives every order its stage and a history from its dates; the CHECK holds and widens", async () => {
-    const { db } =
-      kind === "sqlite" ? openDatabase({ kind: "sqlite", file: join(dir, "old.db") }) : openDatabase({ kind: "postgres", url: await postgresDatabase(process.env.TEST_DATABASE_URL!) });
+    const { db } = await open(kind);
     const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("080_unique_plan_names")).error).toBeUndefined();

@@ -1,49 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nextOrderNumber } from "../../orders/order-number.server.ts";
-import { openDatabase } from "../db.server.ts";
 import { migrations } from "./index.ts";
+import { migrationDatabases } from "../../../tests/setup/migration-databases.ts";
 
 /**
  * Migration 140 on a database that already has orders, on SQLite and (when TEST_DATABASE_URL
  * names a server) PostgreSQL: the orders are numbered from 1001 in the order they were placed
  * (not the order of their ids), and the next number continues after the last one.
  */
-const dir = mkdtempSync(join(tmpdir(), "rankwell-m140-"));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function postgresDatabase(base: string): Promise<string> {
-  const name = `rankwell_m140_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-const kinds = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
+const { kinds, open } = migrationDatabases("m140");
 
 describe.each(kinds)("140_order_numbers on %s", (kind) => {
   it("numbers existing orders in creation order from 1001; new numbers continue after them", async () => {
-    const { db } =
-      kind === "sqlite" ? openDatabase({ kind: "sqlite", file: join(dir, "old.db") }) : openDatabase({ kind: "postgres", url: await postgresDatabase(process.env.TEST_DATABASE_URL!) });
+    const { db } = await open(kind);
     try {
       const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db.server.ts";
+import { describe, expect, it } from "vitest";
 import { migrations } from "./index.ts";
+import { migrationDatabases } from "../../../tests/setup/migration-databases.ts";
 
 /**
  * Migration 150 on a database that already has a partially refunded paid order and a fully
@@ -14,37 +10,11 @@ import { migrations } from "./index.ts";
  * refunded_cents comes from its recorded refunds (reversals not counted), and Total Sales is
  * recounted as price minus refunds over paid orders; both counters start at 0.
  */
-const dir = mkdtempSync(join(tmpdir(), "rankwell-m150-"));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function postgresDatabase(base: string): Promise<string> {
-  const name = `rankwell_m150_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-const kinds = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
+const { kinds, open } = migrationDatabases("m150");
 
 describe.each(kinds)("150_invoices_refunds on %s", (kind) => {
   it("fills refunded_cents from the refunds and recounts Total Sales net of them", async () => {
-    const { db } =
-      kind === "sqlite" ? openDatabase({ kind: "sqlite", file: join(dir, "old.db") }) : openDatabase({ kind: "postgres", url: await postgresDatabase(process.env.TEST_DATABASE_URL!) });
-    cleanups.unshift(() => db.destroy());
+    const { db } = await open(kind);
     const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("120_account_security")).error).toBeUndefined();
