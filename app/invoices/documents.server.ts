@@ -5,7 +5,6 @@ import type { JobHandlerDef, JobQueue } from "../jobs/queue.server.ts";
 import type { OrderRow } from "../orders/orders.server.ts";
 import type { DocumentContent } from "./content.ts";
 import { documentNumber, type Series, takeNumber } from "./numbering.server.ts";
-import { renderDocumentPdf } from "./pdf.server.ts";
 import { getSeller } from "./seller.server.ts";
 
 /**
@@ -105,6 +104,8 @@ export const documentPath = (doc: Pick<MoneyDocument, "order_id" | "id">) => `/o
 export async function storePdf(db: Db, id: string): Promise<void> {
   const row = await db.selectFrom("money_documents").select(["data", "rendered_at"]).where("id", "=", id).executeTakeFirst();
   if (!row || row.rendered_at) return;
+  // pdf-lib (about 1.2 MB of code with its fonts) loads with the first document drawn, not at start.
+  const { renderDocumentPdf } = await import("./pdf.server.ts");
   const pdf = await renderDocumentPdf(JSON.parse(row.data) as DocumentContent);
   await db.updateTable("money_documents").set({ pdf, rendered_at: nowIso() }).where("id", "=", id).where("rendered_at", "is", null).execute();
 }

@@ -96,7 +96,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the server process", () => {
       // The log is real: what a start needs is in it.
       expect(loaded("better-sqlite3")).toBe(true);
       // Each costs an idle process 10-70 MB (npm run footprint, README); none is needed to serve pages.
-      for (const heavy of ["jsdom", "dompurify", "sharp", "@zxcvbn-ts/language-common", "nodemailer", "pg"]) expect(loaded(heavy), heavy).toBe(false);
+      for (const heavy of ["jsdom", "dompurify", "sharp", "@zxcvbn-ts/language-common", "nodemailer", "pg", "pdf-lib"]) expect(loaded(heavy), heavy).toBe(false);
 
       // An editor's SVG upload brings them in.
       const editor = new TestClient(server.url);
