@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlan, customerFields } from "../integration/orders-fixtures.ts";
 import { startWithPeople, type TestClient, type TestServer } from "../setup/server.ts";
 
@@ -16,15 +16,14 @@ let planId: string;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
-  const people = await startWithPeople("full-disk@example.com", "full-admin@example.com", { LOG_LEVEL: "error" });
+  // The server's log lines (JSON, one a line) as it writes them.
+  const people = await startWithPeople("full-disk@example.com", "full-admin@example.com", { LOG_LEVEL: "error" }, { logDestination: { write: (line) => logged.push(line) } });
   server = people.server;
   customer = people.customer;
   planId = await createPlan(people.admin, "Premium", "149.99");
 });
 afterAll(async () => {
   await server?.close();
-  vi.restoreAllMocks();
 });
 
 const pragma = (statement: string) => sql.raw(`pragma ${statement}`).execute(server.services.db);

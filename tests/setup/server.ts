@@ -284,7 +284,7 @@ export async function acceptInvitation(server: TestServer, client: TestClient, e
 }
 
 /** A started server with the three people most tests need: a visitor, a customer and an admin. */
-export async function startWithPeople(customerEmail: string, adminEmail: string, env: Record<string, string> = {}, options: { now?: () => number } = {}) {
+export async function startWithPeople(customerEmail: string, adminEmail: string, env: Record<string, string> = {}, options: { now?: () => number; logDestination?: { write(line: string): unknown } } = {}) {
   const server = await startTestServer(env, options);
   return {
     server,
