@@ -289,7 +289,10 @@ async function discover() {
       await Promise.all(
         todo.map(async (row) => {
           fetched.add(row.path);
-          const html = await (await request.get(urls.get(row.path) ?? row.path)).text();
+          const response = await request.get(urls.get(row.path) ?? row.path);
+          // A page that sends on (a singleton's section page opens its edit form) leads where it lands.
+          noteLink(new URL(response.url()).pathname);
+          const html = await response.text();
           for (const [, href] of html.matchAll(/<a [^>]*href="([^"]+)"/g)) noteLink(href!);
         }),
       );
