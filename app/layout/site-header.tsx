@@ -35,7 +35,8 @@ export function SiteLogo({ logo, className = "" }: { logo?: string; className?: 
           alt={`${SITE_NAME} home`}
           width={media?.width ?? 168}
           height={media?.height ?? 40}
-          className="h-9 w-auto"
+          // On a phone a role holder's header holds Menu, Admin and Account too: the logo gives way (scaled, never cropped).
+          className="h-9 w-auto max-w-full object-contain object-left"
         />
       ) : (
         SITE_NAME
@@ -173,7 +174,7 @@ export function SiteHeader({ viewer, logo }: { viewer: RootData["viewer"]; logo?
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-1.5 lg:gap-4 lg:py-3">
-        <SiteLogo logo={logo} className="mr-auto min-h-11" />
+        <SiteLogo logo={logo} className="mr-auto min-h-11 min-w-0 shrink" />
         <MainMenu key={`main-${pathname}`} />
         {hasRole(viewer, ANY_ROLE) && (
           // Role holders' work is in the admin area: a link of its own, not only inside the Account menu.

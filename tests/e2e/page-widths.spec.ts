@@ -2,6 +2,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import { matchRoutes } from "react-router";
 import { PAGES } from "../../app/pages.ts";
 import { requiredRole, type Access } from "../../app/auth/roles.ts";
+import { adminPages } from "../../app/content/admin/admin-pages.ts";
 import { allSections } from "../../app/content/registry/sections.ts";
 import { e2eEnv } from "../../playwright.config.ts";
 import { ensurePaymentAccount, mailTo, makeAdmin, makeEditor, register } from "./helpers.ts";
@@ -63,6 +64,8 @@ const SKIPPED: Record<string, string> = {
   "/robots.txt": "plain text for crawlers, not a screen",
   "/all-subscriber/csv": "a CSV download, not a screen",
   "/orders/:id/files/:fileId/:name": "a file download, not a screen",
+  "/orders/:id/documents/:docId": "a PDF download (an invoice or credit note), not a screen",
+  "/admin/reports/money.csv": "a CSV download, not a screen",
 };
 
 const ROWS = PAGES.filter((row) => !(row.path in SKIPPED));
@@ -83,8 +86,20 @@ function opens(role: Role, path: string, access: Access): boolean {
   return role === "Admin" || (role === "Editor" && needed === "Editor");
 }
 
-/** Pages that send a signed-in person on (the sign-in pages), so landing elsewhere is no failure there. */
-const LEADS_ON = new Set(["/login", "/register", "/reset", "/login/two-factor", "/login/passkey"]);
+/**
+ * Pages that send a signed-in person on, so landing elsewhere is no failure there: the sign-in
+ * pages, the landing after sign-in, and a section page of one singleton once it has its record
+ * (it opens the record's edit form, which is measured as a row of its own).
+ */
+const LEADS_ON = new Set([
+  "/login",
+  "/register",
+  "/reset",
+  "/login/two-factor",
+  "/login/passkey",
+  "/signed-in",
+  ...adminPages.filter((page) => page.sections.length === 1 && page.sections[0]!.kind === "singleton").map((page) => page.path),
+]);
 
 // ---- Measuring ----
 

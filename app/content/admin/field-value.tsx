@@ -1,4 +1,5 @@
 import { Thumbnail } from "../../media/thumbnail.tsx";
+import { wrapClass } from "../../ui/wrap.ts";
 import type { FieldDef } from "../registry/fields.ts";
 import type { SectionDef, Values } from "../registry/sections.ts";
 
@@ -19,7 +20,8 @@ export function imageName(value: string): string {
 export function FieldValue({ field, value, box = 64 }: { field: Pick<FieldDef, "kind" | "label">; value: string; box?: number }) {
   if (!value) return <span className="italic text-gray-700">(empty)</span>;
   if (field.kind === "image") return <Thumbnail src={value} box={box} alt={`${field.label}: ${imageName(value)}`} />;
-  return <span className="whitespace-pre-wrap break-words">{value}</span>;
+  // A long URL or address may break anywhere, so a table of values never runs wider than its box.
+  return <span className={`whitespace-pre-wrap ${wrapClass(value)}`}>{value}</span>;
 }
 
 /** At most `max` characters of a text, cut at a word, with an ellipsis. */
