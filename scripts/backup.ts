@@ -2,8 +2,7 @@
 // objects when MEDIA_S3_URL is set, a manifest with checksums), taken while the site runs, from
 // the database the environment names (DATABASE_URL, SQLite by default). Exit 0 only when the
 // archive is complete at its final name (by default in BACKUP_DIR, else ./backups); on any error no file is left there.
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { configOrNull, loadBuiltServer } from "./lib/built-server.ts";
 
 const args = process.argv.slice(2);
 const outFlag = args.indexOf("--out");
@@ -13,16 +12,11 @@ if ((outFlag >= 0 && !out) || args.some((a, i) => a !== "--out" && i !== outFlag
   process.exit(2);
 }
 
-const mod = (await import(pathToFileURL(resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as typeof import("../server/index.ts");
+const mod = await loadBuiltServer();
 
 async function run(): Promise<number> {
-  let config;
-  try {
-    config = mod.loadConfig({ ...process.env, LOG_LEVEL: "error" });
-  } catch (error) {
-    console.error((error as Error).message);
-    return 2;
-  }
+  const config = configOrNull(mod);
+  if (!config) return 2;
   const { db, kind } = mod.openDatabase(config.database);
   try {
     const started = Date.now();

@@ -3,7 +3,7 @@
 // checked in full first; an empty database is required unless --replace, which first writes a
 // backup of the database it replaces (in BACKUP_DIR, else ./backups) and says where.
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { configOrNull, loadBuiltServer } from "./lib/built-server.ts";
 
 const args = process.argv.slice(2);
 const replace = args.includes("--replace");
@@ -14,16 +14,11 @@ if (files.length !== 1 || files[0]!.startsWith("--")) {
 }
 const archive = resolve(files[0]!);
 
-const mod = (await import(pathToFileURL(resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as typeof import("../server/index.ts");
+const mod = await loadBuiltServer();
 
 async function run(): Promise<number> {
-  let config;
-  try {
-    config = mod.loadConfig({ ...process.env, LOG_LEVEL: "error" });
-  } catch (error) {
-    console.error((error as Error).message);
-    return 2;
-  }
+  const config = configOrNull(mod);
+  if (!config) return 2;
   try {
     const replacedBackup = mod.defaultBackupName(process.env.BACKUP_DIR || undefined, "rankwell-replaced");
     const report = await mod.restoreBackup(archive, config, { replace, replacedBackup });
