@@ -26,8 +26,27 @@ const services = new Set(Object.keys(serviceAccess).map((key) => key.split(" ")[
 
 const leafPath = (routes: { path: string }[], pathname: string) => (matchRoutes(routes, pathname)?.at(-1)?.route as { path: string } | undefined)?.path;
 
+/**
+ * Patterns already worked out, by method and path: React Router's matchRoutes ranks every route
+ * on each call (a large share of a cached page's cost), while a site's paths repeat. Bounded, so
+ * made-up paths cannot grow it without end; the oldest entry goes first.
+ */
+const remembered = new Map<string, string>();
+const REMEMBER = 5000;
+
 export function routePattern(method: string, url: string): string {
   const pathname = url.split("?")[0] || "/";
+  const key = `${method} ${pathname}`;
+  let pattern = remembered.get(key);
+  if (pattern === undefined) {
+    pattern = patternOf(method, pathname);
+    if (remembered.size >= REMEMBER) remembered.delete(remembered.keys().next().value!);
+    remembered.set(key, pattern);
+  }
+  return pattern;
+}
+
+function patternOf(method: string, pathname: string): string {
   if (services.has(pathname)) return pathname;
   for (const [test, name] of AREAS) if (test.test(pathname)) return name;
   if (pathname === "/api" || pathname.startsWith("/api/")) {
