@@ -25,6 +25,8 @@ import { precompressedAssets } from "./assets.ts";
 import { sessionDependent } from "./session-dependent.ts";
 import { metricsEndpoint } from "./metrics.ts";
 import { requestIdOf } from "./request-log.ts";
+import { isAppPath } from "./app-paths.ts";
+import { notFoundMonitor, redirectAnswerer, redirectMiddleware } from "./redirects.ts";
 
 export interface AppOptions {
   /** Built browser assets to serve (production). */
@@ -92,6 +94,12 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
     return context;
   };
 
+  // Redirects, from memory, before any page work (cached pages included): docs/decisions/0031.
+  const answerRedirect = redirectAnswerer(services.redirects.table, scriptlessHeaders, services.metrics.redirect);
+  app.use(redirectMiddleware(answerRedirect));
+  // Every GET that ends 404 is counted for the 404 monitor, after the answer.
+  app.use(notFoundMonitor(services.notFoundHits, isAppPath));
+
   // Anonymous visitors' public pages, from memory (already compressed; before `compression`).
   // Rendered as if by a visitor without cookies, at the site's own address and the cache key's path.
   const renderAnonymous = createFetchHandler(build, mode);
@@ -110,6 +118,7 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
       await answerHealth(res, scriptlessHeaders);
       return true;
     }
+    if (await answerRedirect(req, res)) return true;
     return cache.serveHit(req, res);
   };
 

@@ -58,6 +58,9 @@ export async function startServer(config: Config, options: RankwellOptions = {})
       const budget = Math.max(100, graceMs - 500);
       const [{ cut }] = await Promise.all([drainer.drain(server, budget), services.jobs.stop(budget)]);
       await services.publicVersion.stop();
+      services.redirects.table.stop();
+      // The 404 counts still in memory.
+      await services.notFoundHits.stop();
       await Promise.race([services.db.destroy(), new Promise((resolve) => setTimeout(resolve, 400).unref())]);
       return { cut };
     },

@@ -22,6 +22,10 @@ export interface Metrics {
   request(route: string, method: string, status: number, seconds: number): void;
   /** One page the page cache answered from memory, or rendered and stored. */
   pageCache(result: "hit" | "miss"): void;
+  /** One redirect answered from the in-memory table (301, 302 or 410). */
+  redirect(status: number): void;
+  /** One 404 counted by the monitor (a page or a scanner's probe), or dropped because too many new paths came at once. */
+  notFound(kind: "page" | "scanner" | "dropped"): void;
   /** The text for a scrape: database figures refreshed first. */
   scrape(): Promise<string>;
 }
@@ -49,6 +53,10 @@ export function createMetrics({ db, poolUse, log }: MetricsOptions): Metrics {
   // Both label values exist from the start, so a rate over them is defined before the first request.
   cache.inc({ result: "hit" }, 0);
   cache.inc({ result: "miss" }, 0);
+
+  const redirects = new Counter({ name: "rankwell_redirects_total", help: "Redirects answered from the redirect table, by status (301, 302, 410)", labelNames: ["status"], registers: [registry] });
+  const notFound = new Counter({ name: "rankwell_not_found_total", help: "404s counted by the 404 monitor: page, scanner, or dropped (too many new paths at once)", labelNames: ["kind"], registers: [registry] });
+  for (const kind of ["page", "scanner", "dropped"]) notFound.inc({ kind }, 0);
 
   const jobsQueued = gauge("rankwell_jobs_queued", "Jobs waiting to run (due, or waiting for a retry), by kind", ["kind"]);
   const jobsRunning = gauge("rankwell_jobs_running", "Jobs held by a process's live lease, by kind", ["kind"]);
@@ -98,6 +106,8 @@ export function createMetrics({ db, poolUse, log }: MetricsOptions): Metrics {
       durations.observe({ route, method }, seconds);
     },
     pageCache: (result) => cache.inc({ result }),
+    redirect: (status) => redirects.inc({ status: String(status) }),
+    notFound: (kind) => notFound.inc({ kind }),
     async scrape() {
       await refresh();
       return registry.metrics();

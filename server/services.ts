@@ -15,7 +15,10 @@ import { createOrderFileStore } from "~/orders/files/order-files.server.ts";
 import { renderDocumentJob } from "~/invoices/documents.server.ts";
 import { paymentJobs, RECONCILE_JOB } from "~/payments/payments.server.ts";
 import { createRateLimiter } from "~/security/rate-limit.server.ts";
+import { createNotFoundHits } from "~/seo/not-found-hits.server.ts";
+import { createRedirects } from "~/seo/redirects.server.ts";
 import type { Services } from "~/services.server.ts";
+import { isAppPath } from "./app-paths.ts";
 import { loadMailBrand } from "./mail-brand.ts";
 import { createMetrics } from "./metrics.ts";
 
@@ -59,6 +62,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   for (const job of await paymentJobs({ db, config, mailer, jobs, log })) jobs.register(job);
   jobs.register(renderDocumentJob(db));
   if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
+  const metrics = createMetrics({ db, poolUse, log });
   return {
     config,
     db,
@@ -72,7 +76,21 @@ export async function createServices(config: Config, options: ServiceOptions = {
     rateLimiter,
     health: createHealth(db, failures, { cacheMs: config.healthCacheMs }),
     publicVersion: watchPublicVersion(db, config, log),
-    metrics: createMetrics({ db, poolUse, log }),
+    metrics,
+    // Redirects and the 404 monitor (docs/decisions/0031): a failing database leaves the table
+    // as it was and drops a batch of counts, logged like any database failure.
+    redirects: createRedirects(db, { ownOrigin: config.appUrl, isAppPath, onError: atMostEvery10s((error) => log.error("redirects: could not read the table (the one loaded before is kept)", error)) }),
+    notFoundHits: createNotFoundHits(db, { onRecord: metrics.notFound, onError: atMostEvery10s((error) => log.error("404 monitor: could not write a batch of counts (dropped)", error)) }),
+  };
+}
+
+/** At most one call every ten seconds: a database that stays down is logged, not once a poll. */
+function atMostEvery10s(report: (error: unknown) => void): (error: unknown) => void {
+  let last = 0;
+  return (error) => {
+    if (Date.now() - last < 10_000) return;
+    last = Date.now();
+    report(error);
   };
 }
 

@@ -43,6 +43,8 @@ export interface Database {
   document_counters: DocumentCountersTable;
   money_documents: MoneyDocumentsTable;
   refund_requests: RefundRequestsTable;
+  redirects: RedirectsTable;
+  not_found_hits: NotFoundHitsTable;
   /** SQLite only: named counters (the next order number); PostgreSQL uses sequences. */
   counters: CountersTable;
   /**
@@ -226,6 +228,28 @@ export interface DataStepsTable {
 }
 
 /** One row: bumped by every write that changes public content (content/workflow/public-change.server.ts). */
+/** One redirect rule (app/seo/redirects.server.ts): `from_path` normalised, no target for 410. */
+export interface RedirectsTable {
+  id: string;
+  from_path: string;
+  to_target: string | null;
+  status: number;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** A missing path visitors asked for (app/seo/not-found-hits.server.ts); `scanner` 1 for an obvious probe. */
+export interface NotFoundHitsTable {
+  path: string;
+  scanner: number;
+  count: number;
+  referrer: string;
+  first_seen: string;
+  last_seen: string;
+}
+
 export interface PublicVersionTable {
   id: string;
   version: number;
