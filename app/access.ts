@@ -74,6 +74,13 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "POST /media": CONTENT_ROLE,
   "GET /media/:id": CONTENT_ROLE,
   "DELETE /media/:id": CONTENT_ROLE,
+  // Redirects and the 404 monitor (issue 23; docs/decisions/0031): the editors' work, read and write.
+  "GET /redirects": CONTENT_ROLE,
+  "POST /redirects": CONTENT_ROLE,
+  "GET /redirects/:id": CONTENT_ROLE,
+  "PUT /redirects/:id": CONTENT_ROLE,
+  "DELETE /redirects/:id": CONTENT_ROLE,
+  "GET /not-found-hits": CONTENT_ROLE,
 };
 
 /**

@@ -111,6 +111,10 @@ export const PAGES: readonly PageRow[] = [
   { path: PREVIEW_PATHS.pricing, file: "routes/site/pricing.tsx", access: CONTENT_ROLE, id: "preview-pricing" },
   { path: PREVIEW_PATHS.service, file: "routes/site/service.tsx", access: CONTENT_ROLE, id: "preview-service" },
   ...contentPages("Content"),
+  // Redirects and the 404 monitor (docs/decisions/0031): the editors' SEO work.
+  { path: "/admin/redirects", file: "routes/admin/redirects.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Redirects", within: ["/admin/redirects/:id"] } },
+  { path: "/admin/redirects/:id", file: "routes/admin/redirect-edit.tsx", access: CONTENT_ROLE, frame: true },
+  { path: "/admin/not-found", file: "routes/admin/not-found.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "404 monitor" } },
   { path: "/admin/trash", file: "routes/admin/trash.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Trash" } },
   { path: "/items", file: "routes/admin/items.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Template items", within: ["/add-item", "/edit-item/:id"] } },
   { path: "/add-item", file: "routes/admin/add-item.tsx", access: CONTENT_ROLE, frame: true },

@@ -8,22 +8,7 @@ import { type PageInfo, pageInfo } from "../db/paging.ts";
 import { AppError, invalidFields, notFound, parseInput } from "../errors.ts";
 import { pathKey, planRule, REDIRECT_STATUSES, type RedirectStatus, redirectTarget, type Rule, sourcePath } from "./redirect-rules.ts";
 import { type RedirectTable, redirectsChanged, watchRedirects } from "./redirect-table.server.ts";
-
-/** The form's and the API's fields, by the labels people see (errors name these). */
-export const REDIRECT_LABELS = { from: "From path", to: "To", status: "Type" } as const;
-
-export const REDIRECT_STATUS_LABELS: Record<RedirectStatus, string> = {
-  301: "301 Moved permanently",
-  302: "302 Found (temporary)",
-  410: "410 Gone (no target)",
-};
-
-/** What the admin screens say (docs/decisions/0023-wording.md). */
-export const REDIRECT_TEXTS = {
-  added: "The redirect was added. Visitors are sent on now.",
-  updated: "The redirect was updated.",
-  deleted: "The redirect was deleted.",
-} as const;
+import { REDIRECT_LABELS } from "./redirect-texts.ts";
 
 /** Who created a redirect that a slug change made (redirectOldPath has no person to name). */
 export const SLUG_CHANGE = "slug change";

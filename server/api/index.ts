@@ -6,7 +6,8 @@ import { orderPortalEndpoints } from "./order-portal.ts";
 import { inboxEndpoints } from "./inbox.ts";
 import { itemEndpoints } from "./items.ts";
 import { mediaEndpoints } from "./media.ts";
+import { redirectEndpoints } from "./redirects.ts";
 import { userEndpoints } from "./users.ts";
 
 /** Every JSON API endpoint. Each feature contributes its list. */
-export const endpoints: Endpoint[] = [...meEndpoints, ...contentEndpoints, ...inboxEndpoints, ...userEndpoints, ...itemEndpoints, ...mediaEndpoints, ...orderEndpoints, ...orderPortalEndpoints];
+export const endpoints: Endpoint[] = [...meEndpoints, ...contentEndpoints, ...inboxEndpoints, ...userEndpoints, ...itemEndpoints, ...mediaEndpoints, ...redirectEndpoints, ...orderEndpoints, ...orderPortalEndpoints];
