@@ -204,6 +204,12 @@ test("every admin screen, as an admin", async ({ browser }) => {
   await page.getByLabel("Free or paid").selectOption("Free");
   await page.getByRole("button", { name: "Add item" }).click();
   await expect(page.getByRole("status")).toBeVisible();
+  // A redirect, so its edit screen is linked from the list.
+  await page.goto("/admin/redirects");
+  await page.getByLabel("From path").fill("/axe-old-page/");
+  await page.getByLabel("To", { exact: true }).fill("/service/");
+  await page.getByRole("button", { name: "Add redirect" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
   const { findings, visited } = await auditAll(page, "admin");
   expect(visited.length).toBeGreaterThan(20);
   expect(report(findings)).toEqual([]);
