@@ -10,6 +10,7 @@ describe("paths", () => {
     expect(pathKey("/Old/Page//")).toBe("/Old/Page");
     expect(pathKey("/")).toBe("/");
     expect(pathKey("/café")).toBe("/caf%C3%A9");
+    expect(pathKey("//evil.example/old")).toBe("//evil.example/old");
   });
 
   it("reads a From path: a site path or this site's address; refuses other hosts and relative text", () => {

@@ -20,7 +20,8 @@ const BASE = "http://rankwell.invalid";
  * routes treat them), `/` alone kept. Case is kept: `/Old` and `/old` are different paths.
  */
 export function pathKey(pathname: string): string {
-  const path = new URL(pathname.startsWith("/") ? pathname : `/${pathname}`, BASE).pathname;
+  // Appended to the base, not resolved against it: `//host/x` stays a path, never a host.
+  const path = new URL(`${BASE}${pathname.startsWith("/") ? "" : "/"}${pathname}`).pathname;
   const trimmed = path.replace(/\/+$/, "");
   return trimmed === "" ? "/" : trimmed;
 }
