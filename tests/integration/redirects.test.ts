@@ -172,7 +172,7 @@ describe("the admin screens", () => {
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("A redirect from /form-old already exists");
 
-    const [{ id }] = await server.services.db.selectFrom("redirects").select("id").execute();
+    const { id } = await server.services.db.selectFrom("redirects").select("id").executeTakeFirstOrThrow();
     const saved = await editor.form(`/admin/redirects/${id}`, { _intent: "save", from: "/form-old", status: "302", to: "/pricing/" });
     expect(await saved.text()).toContain("The redirect was updated.");
     expect((await raw("/form-old")).status).toBe(302);
