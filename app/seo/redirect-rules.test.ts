@@ -11,6 +11,8 @@ describe("paths", () => {
     expect(pathKey("/")).toBe("/");
     expect(pathKey("/café")).toBe("/caf%C3%A9");
     expect(pathKey("//evil.example/old")).toBe("//evil.example/old");
+    expect(pathKey("/a/./b/../c/")).toBe("/a/c");
+    expect(pathKey("/a b")).toBe("/a%20b");
   });
 
   it("reads a From path: a site path or this site's address; refuses other hosts and relative text", () => {
