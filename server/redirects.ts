@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import { locationFor, pathKey } from "~/seo/redirect-rules.ts";
 import type { NotFoundHits } from "~/seo/not-found-hits.server.ts";
 import type { RedirectTable } from "~/seo/redirect-table.server.ts";
-import { withoutDataSuffix } from "~/shared/page-path.ts";
+import { pagePath, withoutDataSuffix } from "~/shared/page-path.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -16,7 +16,7 @@ const GONE_PAGE = page("This page is gone", '<p>The page you asked for has been 
  * Answers a redirected path before any page work (docs/decisions/0031): GET and HEAD of a path
  * with a rule get its 301 or 302 (the request's query kept on the target) or 410 Gone, from the
  * in-memory table. Used by the fast path (before cached pages) and as Express middleware.
- * React Router's data requests (`/x.data`) pass: the public pages load none.
+ * React Router's data requests (`/x.data`) get the redirect in the form its client reads.
  */
 export function redirectAnswerer(table: RedirectTable, securityHeaders: [string, string][], onAnswer?: (status: number) => void) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
@@ -24,7 +24,7 @@ export function redirectAnswerer(table: RedirectTable, securityHeaders: [string,
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const pathname = q === -1 ? url : url.slice(0, q);
-    if (pathname.endsWith(".data")) return false;
+    if (pathname.endsWith(".data")) return answerDataRequest(req, res, url);
     const rule = await table.find(pathname);
     if (!rule) return false;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
@@ -53,6 +53,33 @@ export function redirectAnswerer(table: RedirectTable, securityHeaders: [string,
     onAnswer?.(res.statusCode);
     return true;
   };
+
+  /**
+   * A client-side navigation (React Router's `/x.data`) to a redirected path: answered the way
+   * React Router's client reads a redirect from a proxy (204 and X-Remix-Redirect), with a full
+   * document load, so the browser then asks for the page itself (a 410 answers it as above).
+   */
+  async function answerDataRequest(req: IncomingMessage, res: ServerResponse, url: string): Promise<boolean> {
+    const page = pagePath(new URL(url, "http://x"));
+    const rule = await table.find(page.pathname);
+    if (!rule) return false;
+    const gone = rule.status === 410 || rule.to === null;
+    let location = gone ? `${page.pathname}${page.search}` : locationFor(rule.to!, page.search);
+    try {
+      res.setHeader("X-Remix-Redirect", location);
+    } catch {
+      location = gone ? page.pathname : rule.to!;
+      res.setHeader("X-Remix-Redirect", location);
+    }
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    res.setHeader("X-Remix-Status", String(gone ? 302 : rule.status));
+    res.setHeader("X-Remix-Reload-Document", "true");
+    res.setHeader("Cache-Control", "no-store");
+    res.statusCode = 204;
+    res.end();
+    onAnswer?.(gone ? 410 : rule.status);
+    return true;
+  }
 }
 
 export function redirectMiddleware(answer: ReturnType<typeof redirectAnswerer>): RequestHandler {

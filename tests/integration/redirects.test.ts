@@ -129,6 +129,16 @@ describe("answered before any page work", () => {
     expect(gone.headers.get("location")).toBeNull();
     expect(await gone.text()).toContain("<h1>This page is gone</h1>");
 
+    // A client-side navigation (React Router's data request) gets the redirect as its client reads it.
+    const data = await raw("/old-pricing.data?_routes=root&utm_source=app");
+    expect([data.status, data.headers.get("x-remix-redirect"), data.headers.get("x-remix-status"), data.headers.get("x-remix-reload-document")]).toEqual([
+      204,
+      "/pricing/?plan=basic&utm_source=app",
+      "301",
+      "true",
+    ]);
+    expect((await raw("/retired/_.data")).headers.get("x-remix-redirect")).toBe("/retired/");
+
     // A post is not redirected; a path without a rule is the site's own 404.
     expect((await raw("/old-pricing", { method: "POST" })).status).not.toBe(301);
     expect((await raw("/no-rule-here")).status).toBe(404);
