@@ -18,6 +18,7 @@ import { createRateLimiter } from "~/security/rate-limit.server.ts";
 import type { Services } from "~/services.server.ts";
 import { loadMailBrand } from "./mail-brand.ts";
 import { createMetrics } from "./metrics.ts";
+import { anonymousRenderer, publicPageRenderer } from "./render-anonymous.ts";
 
 export interface ServiceOptions {
   /** Where log lines go instead of stdout (tests read them). */
@@ -59,7 +60,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   for (const job of await paymentJobs({ db, config, mailer, jobs, log })) jobs.register(job);
   jobs.register(renderDocumentJob(db));
   if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
-  return {
+  const services: Omit<Services, "renderPublicPage"> = {
     config,
     db,
     dbKind: kind,
@@ -74,6 +75,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     publicVersion: watchPublicVersion(db, config, log),
     metrics: createMetrics({ db, poolUse, log }),
   };
+  const all: Services = Object.assign(services, { renderPublicPage: publicPageRenderer(anonymousRenderer(services, () => all)) });
+  return all;
 }
 
 /**

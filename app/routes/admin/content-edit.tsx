@@ -17,7 +17,7 @@ import { ConfirmAction } from "~/ui/confirm-action.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { AccountChangeForm } from "~/payments/account-change-form.tsx";
 import { assertTypedTwice, reviewAccountChange } from "~/payments/account-change.server.ts";
-import { describeForSerp, hasSeoFields } from "~/seo/serp-context.ts";
+import { describeForSerp, hasSeoFields } from "~/content/admin/serp-context.ts";
 import { SerpPreview } from "~/seo/serp-preview.tsx";
 import { siteSeoFallbacks } from "~/site/site-seo.server.ts";
 import type { Route } from "./+types/content-edit";

@@ -1,6 +1,6 @@
-import { entryTitle } from "../content/registry/entry-title.ts";
-import type { SectionDef, Values } from "../content/registry/sections.ts";
-import { SEO_FIELD_NAMES } from "../content/registry/seo-fields.ts";
+import { entryTitle } from "../registry/entry-title.ts";
+import type { SectionDef, Values } from "../registry/sections.ts";
+import { SEO_FIELD_NAMES } from "../registry/seo-fields.ts";
 
 /**
  * What the search-result preview needs to know of a section: whether it has the SEO fields
