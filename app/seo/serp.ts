@@ -10,6 +10,8 @@ export const TITLE_MAX = 60;
 export const DESCRIPTION_MAX = 160;
 /** Under this many characters the engine often writes its own snippet from the page instead. */
 export const DESCRIPTION_MIN = 70;
+/** An article with fewer words reads as thin content (the SEO report flags it). */
+export const SHORT_ARTICLE_WORDS = 300;
 
 export type SerpWarningKind = "title-missing" | "title-long" | "description-missing" | "description-long" | "description-short";
 

@@ -3,7 +3,7 @@ import { listPublicDocuments, type PublicDocument } from "./public-documents.ser
 import { internalPath, type PageFacts, pageFacts } from "../seo/html-checks.ts";
 import type { RenderPublicPage } from "../seo/public-render.server.ts";
 import type { SeoFinding } from "../seo/report-check.ts";
-import { normalText } from "../seo/serp.ts";
+import { normalText, SHORT_ARTICLE_WORDS } from "../seo/serp.ts";
 
 /**
  * The SEO report (issue 23): every public document (site/public-documents.server.ts) rendered as
@@ -15,7 +15,6 @@ import { normalText } from "../seo/serp.ts";
  * what was left out is counted, never silently dropped. Read-only.
  */
 
-export const SHORT_ARTICLE_WORDS = 300;
 /** Distinct internal paths checked per run (each one is a render). */
 export const MAX_LINKS = 200;
 export const REPORT_DEADLINE_MS = 20_000;
@@ -43,6 +42,8 @@ export interface ReportDeps {
    * library's images without alt text (media/missing-alt.server.ts, which the report route passes).
    */
   storedChecks?: ((db: Db) => Promise<SeoFinding[]>)[];
+  /** The documents to read; listPublicDocuments unless given (tests). */
+  documents?: PublicDocument[];
 }
 
 /** Where a finding about a document's title, description or noindex is fixed: its SEO fields. */
@@ -57,7 +58,7 @@ export async function runSeoReport(deps: ReportDeps): Promise<SeoReport> {
   const started = Date.now();
   const deadline = started + (deps.deadlineMs ?? REPORT_DEADLINE_MS);
   const maxLinks = deps.maxLinks ?? MAX_LINKS;
-  const documents = await listPublicDocuments(deps.db);
+  const documents = deps.documents ?? (await listPublicDocuments(deps.db));
   const findings: SeoFinding[] = [];
   const read: { doc: PublicDocument; facts: PageFacts }[] = [];
   const linkStatus = new Map<string, Promise<LinkStatus>>();
