@@ -39,7 +39,8 @@ test("an Editor writes the landing page's search title, is warned it is long, pu
   await page.goto("/admin");
   await page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "Search appearance", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Search appearance" })).toBeVisible();
-  await page.getByRole("link", { name: "Edit: Landing page" }).click();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: /^Edit\s*: Landing page$/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Search appearance" })).toBeVisible();
 
   const preview = page.getByRole("region", { name: "Search result preview" });
