@@ -95,7 +95,7 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
 
   // Anonymous visitors' public pages, from memory (already compressed; before `compression`).
   // Rendered as if by a visitor without cookies, at the site's own address and the cache key's path.
-  const renderAnonymous = anonymousRenderer(services, () => services);
+  const renderAnonymous = anonymousRenderer(config, () => services);
   const cache = pageCache({
     version: services.publicVersion,
     securityHeaders: scriptlessHeaders,

@@ -75,7 +75,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     publicVersion: watchPublicVersion(db, config, log),
     metrics: createMetrics({ db, poolUse, log }),
   };
-  const all: Services = Object.assign(services, { renderPublicPage: publicPageRenderer(anonymousRenderer(services, () => all)) });
+  const all: Services = Object.assign(services, { renderPublicPage: publicPageRenderer(anonymousRenderer(config, () => all)) });
   return all;
 }
 
