@@ -116,6 +116,8 @@ export const PAGES: readonly PageRow[] = [
   { path: "/admin/redirects/:id", file: "routes/admin/redirect-edit.tsx", access: CONTENT_ROLE, frame: true },
   { path: "/admin/not-found", file: "routes/admin/not-found.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "404 monitor" } },
   { path: "/admin/trash", file: "routes/admin/trash.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Trash" } },
+  // Every public page read as a visitor gets it, and its search problems (seo/report.server.ts).
+  { path: "/admin/seo-report", file: "routes/admin/seo-report.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "SEO report" } },
   { path: "/items", file: "routes/admin/items.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Template items", within: ["/add-item", "/edit-item/:id"] } },
   { path: "/add-item", file: "routes/admin/add-item.tsx", access: CONTENT_ROLE, frame: true },
   { path: "/edit-item/:id", file: "routes/admin/edit-item.tsx", access: CONTENT_ROLE, frame: true },

@@ -3,7 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "~/auth/auth.server.ts";
 import { AppError } from "~/errors.ts";
 import { asAppError } from "~/forms.server.ts";
@@ -27,6 +27,7 @@ import { metricsEndpoint } from "./metrics.ts";
 import { requestIdOf } from "./request-log.ts";
 import { isAppPath } from "./app-paths.ts";
 import { notFoundMonitor, redirectAnswerer, redirectMiddleware } from "./redirects.ts";
+import { anonymousRenderer } from "./render-anonymous.ts";
 
 export interface AppOptions {
   /** Built browser assets to serve (production). */
@@ -102,12 +103,12 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
 
   // Anonymous visitors' public pages, from memory (already compressed; before `compression`).
   // Rendered as if by a visitor without cookies, at the site's own address and the cache key's path.
-  const renderAnonymous = createFetchHandler(build, mode);
+  const renderAnonymous = anonymousRenderer(config, () => services);
   const cache = pageCache({
     version: services.publicVersion,
     securityHeaders: scriptlessHeaders,
     onAnswer: services.metrics.pageCache,
-    render: (path, req) => renderAnonymous(new Request(new URL(path, config.appUrl)), loadContext(req, "")),
+    render: (path, req) => renderAnonymous(path, { clientIp: clientIpOf(req), requestId: req.res?.locals.requestId as string }),
   });
   app.use(cache.middleware);
   // Answered before Express sees the request (startServer): cached pages, hashed assets, /healthz.

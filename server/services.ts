@@ -21,6 +21,7 @@ import type { Services } from "~/services.server.ts";
 import { isAppPath } from "./app-paths.ts";
 import { loadMailBrand } from "./mail-brand.ts";
 import { createMetrics } from "./metrics.ts";
+import { anonymousRenderer, publicPageRenderer } from "./render-anonymous.ts";
 
 export interface ServiceOptions {
   /** Where log lines go instead of stdout (tests read them). */
@@ -63,7 +64,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   jobs.register(renderDocumentJob(db));
   if (config.paypal.checkout === "orders") jobs.every("payments-reconcile", config.paypal.reconcileSeconds, RECONCILE_JOB);
   const metrics = createMetrics({ db, poolUse, log });
-  return {
+  const services: Omit<Services, "renderPublicPage"> = {
     config,
     db,
     dbKind: kind,
@@ -82,6 +83,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     redirects: createRedirects(db, { ownOrigin: config.appUrl, isAppPath, onError: atMostEvery10s((error) => log.error("redirects: could not read the table (the one loaded before is kept)", error)) }),
     notFoundHits: createNotFoundHits(db, { onRecord: metrics.notFound, onError: atMostEvery10s((error) => log.error("404 monitor: could not write a batch of counts (dropped)", error)) }),
   };
+  const all: Services = Object.assign(services, { renderPublicPage: publicPageRenderer(anonymousRenderer(config, () => all)) });
+  return all;
 }
 
 /** At most one call every ten seconds: a database that stays down is logged, not once a poll. */

@@ -1,3 +1,6 @@
+import { listRecords } from "../content/content.server.ts";
+import { editUrl, sectionDef } from "../content/registry/sections.ts";
+import { SEO_SITE_PAGES, seoSitePath } from "../content/registry/seo-site-pages.ts";
 import type { Db } from "../db/db.server.ts";
 
 /**
@@ -17,6 +20,8 @@ export interface PublicDocument {
   /** Its noindex field is "Yes": left out of the sitemap. */
   noindex: boolean;
   priority: string;
+  /** Where its SEO fields are edited when that is not `editUrl` (the spec's pages: their search-appearance entry). */
+  seoEditUrl?: string;
 }
 
 /** The spec's public pages; pages and articles are added by their registry entries' module. */
@@ -27,6 +32,18 @@ const SITE_DOCUMENTS: readonly PublicDocument[] = [
   { path: "/contact", kind: "site", label: "Contact", editUrl: "/add-contact", noindex: false, priority: "0.6" },
 ];
 
-export async function listPublicDocuments(_db: Db): Promise<PublicDocument[]> {
-  return [...SITE_DOCUMENTS];
+export async function listPublicDocuments(db: Db): Promise<PublicDocument[]> {
+  return siteDocuments(db);
+}
+
+/** The spec's pages, each with the noindex and the edit screen of its search-appearance entry (published). */
+async function siteDocuments(db: Db): Promise<PublicDocument[]> {
+  const entries = await listRecords(db, "searchAppearance");
+  const def = sectionDef("searchAppearance");
+  return SITE_DOCUMENTS.map((doc) => {
+    if (!SEO_SITE_PAGES.some((p) => p.path === doc.path)) return { ...doc };
+    const entry = entries.find((e) => seoSitePath(e.page) === doc.path);
+    // No entry yet: the list, where the editor adds one for this page.
+    return entry ? { ...doc, noindex: entry.noindex === "Yes", seoEditUrl: editUrl(def, entry._id) } : { ...doc, seoEditUrl: def.adminPath };
+  });
 }

@@ -32,11 +32,15 @@ export interface PageSeo {
   image?: string;
   imageAlt?: string;
   type?: "website" | "article";
+  /** The editor's canonical URL (a path or an address) when another page is the original; else `path`. */
+  canonical?: string;
+  /** Asks search engines not to list the page (`<meta name="robots" content="noindex">`). */
+  noindex?: boolean;
 }
 
 /** title, description, canonical and Open Graph (plus the Twitter card) for one page. */
 export function pageMeta(seo: PageSeo): MetaDescriptor[] {
-  const url = absoluteUrl(seo.siteUrl, seo.path);
+  const url = absoluteUrl(seo.siteUrl, seo.canonical || seo.path);
   const description = truncate(seo.description, 160);
   const image = absoluteUrl(seo.siteUrl, !seo.image || /\.svg(\?|$)/i.test(seo.image) ? FALLBACK_SHARE_IMAGE : seo.image);
   return [
@@ -52,6 +56,7 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
     { property: "og:image:alt", content: seo.imageAlt ?? seo.title },
     { property: "og:locale", content: "en_US" },
     { name: "twitter:card", content: "summary_large_image" },
+    ...(seo.noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
 

@@ -5,6 +5,7 @@ import { newId } from "../../db/ids.server.ts";
 import type { Logger } from "../../logger.server.ts";
 import type { MediaLibrary } from "../../media/library.server.ts";
 import { PLAN_POINT_FIELDS, type PlanPointField } from "../registry/plans.ts";
+import { SEO_SITE_PAGE_LABELS } from "../registry/seo-site-pages.ts";
 import { findSection, type SectionKey, type SectionRecord, type Values } from "../registry/sections.ts";
 
 /**
@@ -332,6 +333,8 @@ export function demoContent(image: (name: string) => string, year = new Date().g
       },
     ],
     copyright: [{ copyrightText: `© ${year} Rankwell. All rights reserved.` }],
+    // One empty entry per page: the pages show what their content gives until an editor writes these.
+    searchAppearance: SEO_SITE_PAGE_LABELS.map((page) => ({ page, metaTitle: "", metaDescription: "", canonicalUrl: "", socialImage: "", noindex: "" })),
   };
 }
 

@@ -3,6 +3,8 @@ import { formatPrice } from "../../shared/money.ts";
 import { MOST_POPULAR, PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { stepLabel } from "./step-order.ts";
 import { choice, email, type FieldDef, formatted, image, longText, number, text, url } from "./fields.ts";
+import { seoFields } from "./seo-fields.ts";
+import { SEO_SITE_PAGE_LABELS, seoSitePath } from "./seo-site-pages.ts";
 
 /** A record's field values by field name, as stored: every value is text (registry/fields.ts). */
 export type Values = Record<string, string>;
@@ -59,6 +61,11 @@ export interface AdminDisplay {
   grid?: boolean;
   /** The admin sidebar group of the section's page; "Content" unless said. */
   navGroup?: "Content" | "Settings";
+  /**
+   * The public path a record is shown at, for the search-result preview of a section with the SEO
+   * fields (content/admin/serp-preview.tsx); without it the preview shows the site's address.
+   */
+  publicPath?: (record: Values) => string | undefined;
 }
 
 type Base<F extends Record<string, FieldDef>> = Omit<SectionDef<F>, "kind" | "read" | "write" | "saved" | "admin" | "drafts"> & {
@@ -416,6 +423,23 @@ export const sections = {
       // The plan cards show it as a badge (issue 21); plans are shown by price, cheapest first.
       mostPopular: choice("Most popular", MOST_POPULAR, { optional: true, hint: "“Yes” shows a Most popular badge on this plan" }),
       ...planPointFields,
+    },
+  }),
+  // The SEO fields of the spec's pages (issue 23), one entry per page; pages and articles carry
+  // the same fields on their own entries. See docs/decisions/0032-seo-panel-and-report.md.
+  searchAppearance: list({
+    key: "searchAppearance",
+    label: "Search appearance",
+    adminPath: "/admin/search-appearance",
+    editPath: "/admin/search-appearance/:id",
+    // gap: not in the spec; the same shape as every list's calls.
+    api: { list: "/search-appearance", one: "/search-appearance/:id", create: "/add-search-appearance", update: "/search-appearance/:id" },
+    saved: { create: "Search appearance is Added", update: "Search appearance is Updated" },
+    unique: ["page"],
+    admin: { titleField: "page", publicPath: (record) => seoSitePath(record.page) },
+    fields: {
+      page: choice("Page", SEO_SITE_PAGE_LABELS, { hint: "The page of the site these settings are for; one entry per page." }),
+      ...seoFields,
     },
   }),
   paymentAccount: singleton({

@@ -17,6 +17,9 @@ import { ConfirmAction } from "~/ui/confirm-action.tsx";
 import { StatusMessage } from "~/ui/status.tsx";
 import { AccountChangeForm } from "~/payments/account-change-form.tsx";
 import { assertTypedTwice, reviewAccountChange } from "~/payments/account-change.server.ts";
+import { describeForSerp, hasSeoFields } from "~/content/admin/serp-context.ts";
+import { SerpPreview } from "~/seo/serp-preview.tsx";
+import { siteSeoFallbacks } from "~/site/site-seo.server.ts";
 import type { Route } from "./+types/content-edit";
 
 /** The breadcrumb names the record's edit screen ("Edit Banner"). */
@@ -58,9 +61,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!editable) throw notFoundPage();
   const { published, draft } = editable;
   const created = new URL(request.url).searchParams.get(CREATED_PARAM);
+  // A section with the SEO fields gets the search-result preview; it shows the content's fallbacks.
+  const serp = hasSeoFields(sectionDef(key)) ? { siteUrl: services.config.appUrl, fallbacks: await siteSeoFallbacks(services.db) } : null;
   return {
     key,
     id,
+    serp,
     created: created === "draft" || created === "publish" ? createdMessage(sectionDef(key), created) : null,
     published: published ?? null,
     draft: draft ? { values: draft.values, publishAt: draft.publishAt, updatedAt: draft.updatedAt, updatedBy: draft.updatedBy } : null,
@@ -166,6 +172,7 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
         />
       ) : (
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div>
         <SectionForm
           key={version}
           id={EDIT_FORM}
@@ -177,6 +184,16 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
           success={result?.ok ? result.message : result ? undefined : (loaderData.created ?? undefined)}
           labelledBy="edit-heading"
         />
+        {loaderData.serp && (
+          <SerpPreview
+            key={`serp-${version}`}
+            formId={EDIT_FORM}
+            siteUrl={loaderData.serp.siteUrl}
+            initial={formFailed ? formFailed.values : (draft?.values ?? published ?? {})}
+            describe={describeForSerp(def, loaderData.serp.fallbacks)}
+          />
+        )}
+        </div>
         <PublishPanel def={def} published={published} draft={draft} buttons={buttons} failed={panelFailed} />
       </div>
       )}

@@ -7,7 +7,8 @@ import { ContactForm } from "~/inbox/contact-form.tsx";
 import { planPoints } from "~/site/display.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
 import { LANDING_SECTIONS, landing } from "~/site/landing.tsx";
-import { faqLd, graphLd, offersLd, organizationLd, previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
+import { faqLd, graphLd, offersLd, organizationLd, siteUrlFrom } from "~/site/seo.ts";
+import { homeFallback, sitePageMeta } from "~/site/site-seo.ts";
 import { requestContext } from "~/services.server.ts";
 import { useRootData } from "~/layout/root-data.ts";
 import { SiteFooter } from "~/layout/site-footer.tsx";
@@ -23,24 +24,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const options = await previewOptions(context, request);
   const { preview } = options;
   const { services } = context.get(requestContext);
-  const sections = await loadPageSections(services.db, LANDING_SECTIONS, options);
+  const sections = await loadPageSections(services.db, [...LANDING_SECTIONS, "searchAppearance"], options);
   return data({ ...sections, preview }, { headers: preview ? PREVIEW_HEADERS : {} });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const banner = loaderData?.banner[0];
-  const title = banner ? `${SITE_NAME} | ${banner.bannerHeading}` : `${SITE_NAME} | SEO services in three simple packages`;
-  return previewMeta(loaderData?.preview, {
-    siteUrl: siteUrlFrom(matches),
-    path: "/",
-    title,
-    description: banner?._text?.bannerDetails || `${SITE_NAME} grows your search traffic with Basic, Premium and Standard SEO packages.`,
-    image: banner?.imageOne,
-    imageAlt: banner?.bannerHeading,
-  });
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  sitePageMeta(loaderData?.preview, { siteUrl: siteUrlFrom(matches), path: "/", ...homeFallback(loaderData?.banner[0]) }, loaderData?.searchAppearance);
 
 export default function Home({ loaderData: s }: Route.ComponentProps) {
   const { viewer, chrome, siteUrl } = useRootData();

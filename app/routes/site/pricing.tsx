@@ -4,9 +4,9 @@ import { PREVIEW_HEADERS } from "~/content/public/preview.ts";
 import { previewOptions } from "~/content/public/preview.server.ts";
 import { PlanGrid } from "~/site/blocks/pricing.tsx";
 import { pickPlans, planPoints } from "~/site/display.ts";
-import { formatPrice } from "~/shared/money.ts";
 import { JsonLd } from "~/site/json-ld.tsx";
-import { graphLd, offersLd, previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
+import { graphLd, offersLd, siteUrlFrom } from "~/site/seo.ts";
+import { pricingFallback, sitePageMeta } from "~/site/site-seo.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { useRootData } from "~/layout/root-data.ts";
@@ -18,24 +18,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const options = await previewOptions(context, request);
   const { preview } = options;
   const { services } = context.get(requestContext);
-  const { pricingPlans } = await loadPageSections(services.db, ["pricingPlans"], options);
-  return data({ plans: pickPlans(pricingPlans), preview }, { headers: preview ? PREVIEW_HEADERS : {} });
+  const { pricingPlans, searchAppearance } = await loadPageSections(services.db, ["pricingPlans", "searchAppearance"], options);
+  return data({ plans: pickPlans(pricingPlans), searchAppearance, preview }, { headers: preview ? PREVIEW_HEADERS : {} });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const plans = loaderData?.plans ?? [];
-  const list = plans.map((p) => `${p.packageName} ${formatPrice(p.packagePrice)}`).join(", ");
-  return previewMeta(loaderData?.preview, {
-    siteUrl: siteUrlFrom(matches),
-    path: "/pricing/",
-    title: `SEO packages and prices | ${SITE_NAME}`,
-    description: plans.length
-      ? `${SITE_NAME} SEO packages: ${list}. Compare what each plan includes and order online, paid securely in US dollars.`
-      : `${SITE_NAME} SEO packages Basic, Premium and Standard: compare what each plan includes and order online.`,
-  });
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  sitePageMeta(loaderData?.preview, { siteUrl: siteUrlFrom(matches), path: "/pricing/", ...pricingFallback(loaderData?.plans ?? []) }, loaderData?.searchAppearance);
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { siteUrl } = useRootData();

@@ -7,7 +7,8 @@ import { Counters } from "~/site/blocks/counters.tsx";
 import { Formatted, Heading, SkillBar } from "~/site/blocks/primitives.tsx";
 import { ServiceCards } from "~/site/blocks/services.tsx";
 import { skillBars } from "~/site/display.ts";
-import { previewMeta, SITE_NAME, siteUrlFrom } from "~/site/seo.ts";
+import { siteUrlFrom } from "~/site/seo.ts";
+import { serviceFallback, sitePageMeta } from "~/site/site-seo.ts";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
 import { STATIC_PAGE } from "~/site/cached-pages.ts";
@@ -22,9 +23,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const options = await previewOptions(context, request);
   const { preview } = options;
   const { services } = context.get(requestContext);
-  const s = await loadPageSections(services.db, ["counters", "serviceText", "serviceItems", "about", "experience", "callToAction"], options);
+  const s = await loadPageSections(services.db, ["counters", "serviceText", "serviceItems", "about", "experience", "callToAction", "searchAppearance"], options);
   return data(
-    { counters: s.counters[0], serviceText: s.serviceText[0], items: s.serviceItems, about: s.about[0], skills: skillBars(s.experience[0]), cta: s.callToAction[0], preview },
+    { counters: s.counters[0], serviceText: s.serviceText[0], items: s.serviceItems, about: s.about[0], skills: skillBars(s.experience[0]), cta: s.callToAction[0], searchAppearance: s.searchAppearance, preview },
     { headers: preview ? PREVIEW_HEADERS : {} },
   );
 }
@@ -32,17 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const heading = loaderData?.serviceText?.serviceHeading;
-  const titles = loaderData?.items.map((i) => i.serviceTitle) ?? [];
-  return previewMeta(loaderData?.preview, {
-    siteUrl: siteUrlFrom(matches),
-    path: "/service/",
-    title: `Our SEO services | ${SITE_NAME}`,
-    description: titles.length
-      ? `${heading ? `${heading}: ` : ""}${titles.join(", ")}. See what ${SITE_NAME} does and how well we do it.`
-      : `What ${SITE_NAME} does to grow your search traffic, and how well we do it.`,
-    image: loaderData?.about?.aboutImgOne,
-  });
+  const fallback = serviceFallback(loaderData?.serviceText?.serviceHeading, loaderData?.items.map((i) => i.serviceTitle) ?? [], loaderData?.about?.aboutImgOne);
+  return sitePageMeta(loaderData?.preview, { siteUrl: siteUrlFrom(matches), path: "/service/", ...fallback }, loaderData?.searchAppearance);
 };
 
 export default function Service({ loaderData }: Route.ComponentProps) {
