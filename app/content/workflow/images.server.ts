@@ -83,6 +83,11 @@ export async function findImageUsers(db: Db, hash: string): Promise<ImageUser[]>
   return usesIn(await rowsMentioning(db, `%/media/${hash}-%`), hash).get(hash) ?? [];
 }
 
+/** The uses of library files by published records only, by hash (the SEO report's images without alt text). */
+export async function publishedImageUsage(db: Db): Promise<Map<string, ImageUser[]>> {
+  return usesIn(await db.selectFrom("content_items").select(["id", "section", "data"]).where("data", "like", "%/media/%").execute());
+}
+
 /** Every library file's uses, by hash (the library screen's "Used by"). */
 export async function imageUsage(db: Db): Promise<Map<string, ImageUser[]>> {
   return usesIn(await rowsMentioning(db, "%/media/%"));
