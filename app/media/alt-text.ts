@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors, invalidFields, schemaLabels } from "../errors.ts";
 
 /**
  * Alt text on library images (docs/decisions/0039-image-alt-text-and-focal-point.md), one rule for
@@ -63,4 +64,34 @@ export const altOf = (file: { altText: string | null; decorative: boolean }): st
 export function describeAlt(file: { altText: string | null; decorative: boolean }): string {
   if (file.decorative) return "Decorative (empty alt text)";
   return file.altText ? `“${file.altText}”` : "No alt text";
+}
+
+/** What an editor says about a file: its alt text (or that it is decorative) and its focal point. */
+export interface Description {
+  alt?: string;
+  decorative?: boolean;
+  focal?: { x: number; y: number };
+}
+
+/**
+ * A description from a form or a JSON body, or a 400 naming every wrong field by its label.
+ * `requireAlt`: the admin forms, which must say alt text or decorative. Alt text is changed only
+ * when `alt` or `decorative` is sent, the focal point only when both its numbers are.
+ */
+export function parseDescription(input: Record<string, unknown>, { requireAlt, focal = true }: { requireAlt: boolean; focal?: boolean }): Description {
+  const described: Description = {};
+  const fields: Record<string, string> = {};
+  if (requireAlt || "alt" in input || "decorative" in input) {
+    const alt = (requireAlt ? requiredAltSchema : optionalAltSchema).safeParse(input);
+    if (alt.success) Object.assign(described, alt.data);
+    else Object.assign(fields, fieldErrors(alt.error));
+  }
+  if (focal) {
+    const point = focalSchema.safeParse(input);
+    if (!point.success) Object.assign(fields, fieldErrors(point.error));
+    else if (point.data.focalX !== undefined && point.data.focalY !== undefined) described.focal = { x: point.data.focalX, y: point.data.focalY };
+    else if (point.data.focalX !== undefined || point.data.focalY !== undefined) fields[point.data.focalX === undefined ? "focalX" : "focalY"] = "Give both numbers of the focal point.";
+  }
+  if (Object.keys(fields).length) throw invalidFields(fields, { ...schemaLabels(base), ...schemaLabels(focalSchema) });
+  return described;
 }

@@ -12,7 +12,7 @@ import type { MediaFilesTable } from "../db/tables.ts";
 import { AppError, notFound } from "../errors.ts";
 import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/queue.server.ts";
 import type { Logger } from "../logger.server.ts";
-import { describeAlt } from "./alt-text.ts";
+import { type Description, describeAlt } from "./alt-text.ts";
 import { focalRegion } from "./focal-crop.ts";
 import { croppedCopy, inspectImage, resizedCopy } from "./inspect.server.ts";
 import { CROPS, type CropShape, cropPath, cropWidths, type MediaExt, type MediaRef, mediaPath, parseMediaPath, slugOf, thumbnailSrc, variantPath, variantWidths } from "./media-url.ts";
@@ -47,13 +47,6 @@ export interface MediaFile {
   decorative: boolean;
   /** The point crops keep in view, percent of width and height. */
   focal: { x: number; y: number };
-}
-
-/** What an editor says about a file: its alt text (or that it is decorative) and its focal point. */
-export interface Description {
-  alt?: string;
-  decorative?: boolean;
-  focal?: { x: number; y: number };
 }
 
 export interface Served {

@@ -127,3 +127,6 @@ export function slugOf(fileName: string): string {
     .replace(/-+$/, "");
   return slug || "image";
 }
+
+/** The library screen of one file, where its alt text and focal point are set. */
+export const mediaItemUrl = (id: string) => `/admin/media/${encodeURIComponent(id)}`;

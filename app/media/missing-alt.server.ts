@@ -1,6 +1,7 @@
 import type { Db } from "../db/db.server.ts";
 import type { SeoFinding } from "../seo/report-check.ts";
 import { describeImageUsers, type ImageUser } from "./image-users.ts";
+import { mediaItemUrl } from "./media-url.ts";
 
 /**
  * Issue 23 (images): library images that published content uses and that have neither alt text
@@ -21,9 +22,6 @@ let publishedUsage: PublishedImageUsage | undefined;
 export function provideImageUsage(find: PublishedImageUsage): void {
   publishedUsage = find;
 }
-
-/** The library screen of one file, where its alt text is written. */
-export const mediaItemUrl = (id: string) => `/admin/media/${encodeURIComponent(id)}`;
 
 export async function findImagesWithoutAlt(db: Db): Promise<SeoFinding[]> {
   if (!publishedUsage) throw new Error("findImagesWithoutAlt: no image usage lookup (server/services.ts provides it)");
