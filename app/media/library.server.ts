@@ -68,7 +68,8 @@ export interface MediaLibrary {
   describe(viewer: Actor, id: string, described: Description): Promise<MediaFile>;
   /** Adds a file for the system (demo content); `by` is recorded as its author. */
   addFile(upload: Upload, by: string, audit?: AuditActor): Promise<Added>;
-  list(query: { page: number; pageSize: number; search?: string }): Promise<{ items: MediaFile[] } & PageInfo>;
+  /** A page of files, newest first; `search` in names, or the one file whose URL carries `hash`. */
+  list(query: { page: number; pageSize: number; search?: string; hash?: string }): Promise<{ items: MediaFile[] } & PageInfo>;
   get(id: string): Promise<MediaFile | undefined>;
   remove(viewer: Actor, id: string): Promise<MediaFile>;
   /**
@@ -303,8 +304,9 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers, publicCh
 
     addFile,
 
-    async list({ page, pageSize, search }) {
+    async list({ page, pageSize, search, hash }) {
       let query = db.selectFrom("media_files").selectAll();
+      if (hash !== undefined) query = query.where("hash", "=", hash);
       const words = search?.trim().toLowerCase();
       // The words as typed: % and _ match themselves (escaped), on both databases.
       if (words) query = query.where(sql<boolean>`lower(name) like ${`%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);

@@ -15,7 +15,9 @@ export const mediaEndpoints: Endpoint[] = [
     path: "/media",
     async handle({ services, query }) {
       const { page, pageSize } = listQuery(query, MEDIA_PAGE_SIZE);
-      const list = await services.media.list({ page, pageSize, search: query.get("q")?.slice(0, 100) });
+      // `hash`: the file a library URL names (an image field shows its alt text).
+      const hash = query.get("hash")?.slice(0, 32);
+      const list = await services.media.list({ page, pageSize, search: query.get("q")?.slice(0, 100), hash: hash === null ? undefined : hash });
       // The upload limit, so a picker can refuse a too large file before sending it.
       return { ...list, maxBytes: services.media.maxBytes };
     },
