@@ -4,9 +4,8 @@ import type { Config } from "~/config.server.ts";
 import { adoptDemoImagesOnce, seedDemoContent } from "~/content/demo/demo-content.server.ts";
 import { watchPublicVersion } from "~/content/public/public-version.server.ts";
 import { scheduledPublishJob } from "~/content/workflow/drafts.server.ts";
-import { findImageUsers, publishedImageUsage } from "~/content/workflow/images.server.ts";
+import { findImageUsers } from "~/content/workflow/images.server.ts";
 import { publicContentChanged } from "~/content/workflow/public-change.server.ts";
-import { provideImageUsage } from "~/media/missing-alt.server.ts";
 import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
 import { createFailureMemory, createHealth } from "~/health/health.server.ts";
 import { createJobQueue } from "~/jobs/queue.server.ts";
@@ -51,7 +50,6 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const mailer = createMailer(db, jobs);
   const rateLimiter = createRateLimiter(db, config.rateLimitPerMinute, { now: options.now });
   const media = createMediaLibrary({ db, config, jobs, log, imageUsers: findImageUsers, publicChanged: (trx) => publicContentChanged(trx, { section: "media" }) });
-  provideImageUsage(publishedImageUsage);
   // One process at a time, so several starting together on one PostgreSQL do not race.
   await oneAtATime(db, kind, async () => {
     await migrateToLatest(db);

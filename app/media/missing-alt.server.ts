@@ -9,8 +9,8 @@ import { mediaItemUrl } from "./media-url.ts";
  *
  * Which records use which file is content's knowledge (its fields, labels and edit screens), and
  * content imports the library, not the other way round (app/folder-cycles.test.ts). So content
- * hands its lookup in when the services start (server/services.ts), as it hands `imageUsers` to
- * the library.
+ * hands its lookup in (content/workflow/images.server.ts, when it is loaded: the services always
+ * load it), as it hands `imageUsers` to the library.
  */
 
 /** Published records' uses of library files, by file hash. */
@@ -18,13 +18,13 @@ export type PublishedImageUsage = (db: Db) => Promise<Map<string, ImageUser[]>>;
 
 let publishedUsage: PublishedImageUsage | undefined;
 
-/** Called once by server/services.ts with content's `publishedImageUsage`. */
+/** Called by content/workflow/images.server.ts with its `publishedImageUsage`. */
 export function provideImageUsage(find: PublishedImageUsage): void {
   publishedUsage = find;
 }
 
 export async function findImagesWithoutAlt(db: Db): Promise<SeoFinding[]> {
-  if (!publishedUsage) throw new Error("findImagesWithoutAlt: no image usage lookup (server/services.ts provides it)");
+  if (!publishedUsage) throw new Error("findImagesWithoutAlt: no image usage lookup (import ~/content/workflow/images.server.ts, which provides it)");
   const usage = await publishedUsage(db);
   if (usage.size === 0) return [];
   const rows = await db

@@ -4,6 +4,7 @@ import { invalidFields } from "../../errors.ts";
 import { isMediaPath, parseMediaPath } from "../../media/media-url.ts";
 import { entryTitle } from "../registry/entry-title.ts";
 import type { ImageUser } from "../../media/image-users.ts";
+import { provideImageUsage } from "../../media/missing-alt.server.ts";
 import { editUrl, findSection, type SectionDef, type Values } from "../registry/sections.ts";
 
 /**
@@ -87,6 +88,9 @@ export async function findImageUsers(db: Db, hash: string): Promise<ImageUser[]>
 export async function publishedImageUsage(db: Db): Promise<Map<string, ImageUser[]>> {
   return usesIn(await db.selectFrom("content_items").select(["id", "section", "data"]).where("data", "like", "%/media/%").execute());
 }
+// The library cannot import content (folders import one way): content hands it this lookup as
+// soon as this module is loaded, which the services always do (server/services.ts).
+provideImageUsage(publishedImageUsage);
 
 /** Every library file's uses, by hash (the library screen's "Used by"). */
 export async function imageUsage(db: Db): Promise<Map<string, ImageUser[]>> {
