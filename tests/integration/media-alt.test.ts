@@ -49,7 +49,6 @@ async function formUpload(bytes: Buffer, fileName: string, fields: Record<string
 const total = async () => (await editor.json("GET", "/api/media?pageSize=1")).body.total as number;
 const byName = async (name: string) => ((await editor.json("GET", `/api/media?q=${encodeURIComponent(name)}`)).body.items as Item[]).find((i) => i.name === name)!;
 const team = (teamMemberImg: string, teamMemberName: string) => ({ teamMemberImg, teamMemberName, teamMemberTitle: "Strategist" });
-const imgTag = (html: string, src: string) => html.match(new RegExp(`<img[^>]*(?:src|srcSet|srcset)="${src.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^"]*"[^>]*>`))?.[0];
 const imgWithName = (html: string, slug: string) => [...html.matchAll(/<img[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`-${slug}.`));
 
 describe("uploading with alt text", () => {
