@@ -35,7 +35,8 @@ export const container = "mx-auto max-w-6xl px-4";
  * the block's `alt`, which stays the fallback for a file nobody has described and for addresses
  * from elsewhere; a decorative file gets alt="" (decision 0039). `crop="square"`: the block shows
  * it square (object-fit: cover); a library photo then comes as a square copy cut around its focal
- * point, and anything else is placed by CSS around that point.
+ * point, and anything else is placed by CSS around that point (`object-position`, only when it is
+ * not the centre, CSS's default).
  */
 export function Img({
   src,
@@ -68,7 +69,7 @@ export function Img({
       alt={image?.alt ?? alt}
       width={cut?.width ?? media?.width ?? width}
       height={cut?.height ?? media?.height ?? height}
-      style={crop && image && !cut ? { objectPosition: objectPosition(image.focal) } : undefined}
+      style={crop && image && !cut && (image.focal.x !== 50 || image.focal.y !== 50) ? { objectPosition: objectPosition(image.focal) } : undefined}
       loading={eager ? "eager" : "lazy"}
       decoding={eager ? "sync" : "async"}
       fetchPriority={eager ? "high" : undefined}
