@@ -133,6 +133,14 @@ describe("on the public page", () => {
     expect(imgWithName(html, "ada")).toContain('alt="Ada presenting the audit"');
   });
 
+  it("places an SVG portrait (not cut: drawn whole) around its focal point with object-position", async () => {
+    expect((await editor.json("PUT", `/api/media/${decorative.id}`, { focalX: 20, focalY: 80 })).status).toBe(200);
+    const { html } = await visitor.page("/");
+    expect(imgWithName(html, "pattern")).toMatch(/style="object-position:\s*20% 80%"/);
+    // The centre is CSS's default: nothing is written for it.
+    expect(imgWithName(html, "grace")).not.toContain("object-position");
+  });
+
   it("the item view refuses neither alt text nor Decorative, naming the field, and keeps what was stored", async () => {
     const refused = await editor.form(`/admin/media/${described.id}`, { alt: "", focalX: "50", focalY: "50" });
     expect(refused.status).toBe(400);
