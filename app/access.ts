@@ -73,6 +73,7 @@ export const apiAccess: Record<`${ApiMethod} /${string}`, Access> = {
   "GET /media": CONTENT_ROLE,
   "POST /media": CONTENT_ROLE,
   "GET /media/:id": CONTENT_ROLE,
+  "PUT /media/:id": CONTENT_ROLE,
   "DELETE /media/:id": CONTENT_ROLE,
   // Redirects and the 404 monitor (issue 23; docs/decisions/0031): the editors' work, read and write.
   "GET /redirects": CONTENT_ROLE,

@@ -104,7 +104,9 @@ export const PAGES: readonly PageRow[] = [
   // History and trash show only sections the person may write (their services check).
   { path: "/setting", file: "routes/admin/setting.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Site content", within: ["/admin/history/:id"] } },
   { path: "/admin/history/:id", file: "routes/admin/history.tsx", access: CONTENT_ROLE, frame: true },
-  { path: "/admin/media", file: "routes/admin/media.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Media library" } },
+  { path: "/admin/media", file: "routes/admin/media.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Media library", within: ["/admin/media/:id"] } },
+  // One file: its alt text, decorative mark and focal point (decision 0039).
+  { path: "/admin/media/:id", file: "routes/admin/media-item.tsx", access: CONTENT_ROLE, frame: true },
   { path: "/admin/drafts", file: "routes/admin/drafts.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Unpublished changes", within: Object.values(PREVIEW_PATHS) } },
   // An editor's preview: the public pages with drafts applied (content/public/preview.ts), in the public frame.
   { path: PREVIEW_PATHS.home, file: "routes/site/home.tsx", access: CONTENT_ROLE, id: "preview-home" },

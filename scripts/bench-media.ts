@@ -44,7 +44,7 @@ async function fill(db: Db, count: number) {
       const hash = `${i.toString(16).padStart(8, "0")}${"f".repeat(24)}`;
       await trx
         .insertInto("media_files")
-        .values({ id, hash, name: `filler-${i}.jpg`, slug: `filler-${i}`, content_type: "image/jpeg", width: 64, height: 64, byte_size: bytes.length, storage: "database", created_at: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), created_by: "bench" })
+        .values({ id, hash, name: `filler-${i}.jpg`, slug: `filler-${i}`, content_type: "image/jpeg", width: 64, height: 64, byte_size: bytes.length, storage: "database", created_at: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), created_by: "bench", alt_text: null, decorative: 0, focal_x: 50, focal_y: 50 })
         .execute();
       await trx.insertInto("media_blobs").values({ key: `${id}/original`, file_id: id, data: bytes }).execute();
     }
@@ -63,7 +63,7 @@ export async function mediaBench(): Promise<void> {
     try {
       await migrateToLatest(db);
       await fill(db, size);
-      const media: MediaLibrary = createMediaLibrary({ db, config: { media: { maxBytes: 10 * 1024 * 1024, s3: undefined } }, jobs: createJobQueue({ db, dbKind: kind, log }), log, imageUsers: async () => [] });
+      const media: MediaLibrary = createMediaLibrary({ db, config: { media: { maxBytes: 10 * 1024 * 1024, s3: undefined } }, jobs: createJobQueue({ db, dbKind: kind, log }), log, imageUsers: async () => [], publicChanged: async () => {} });
       const { file } = await media.addFile({ fileName: "measured.jpg", bytes: await photo(1600, 1067, 2) }, "bench");
       const variant = file.url.replace(/\.jpg$/, ".w640.webp");
       serving.push([await median(RUNS, () => media.read(file.url)), await median(RUNS, () => media.read(variant))]);

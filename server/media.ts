@@ -14,6 +14,12 @@ export function mediaFiles(services: Services): Router {
   router.get("/:name", async (req, res, next) => {
     const file = await services.media.read(`/media/${req.params.name}`);
     if (!file) return next();
+    if ("movedTo" in file) {
+      // A crop around an earlier focal point: the current one, not remembered (it moves again).
+      res.setHeader("Cache-Control", "no-cache");
+      res.redirect(302, file.movedTo);
+      return;
+    }
     res.setHeader("Cache-Control", IMMUTABLE);
     res.setHeader("ETag", file.etag);
     if (file.contentType === "image/svg+xml") res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");

@@ -5,6 +5,7 @@ import { adoptDemoImagesOnce, seedDemoContent } from "~/content/demo/demo-conten
 import { watchPublicVersion } from "~/content/public/public-version.server.ts";
 import { scheduledPublishJob } from "~/content/workflow/drafts.server.ts";
 import { findImageUsers } from "~/content/workflow/images.server.ts";
+import { publicContentChanged } from "~/content/workflow/public-change.server.ts";
 import { migrateToLatest, oneAtATime, openDatabase } from "~/db/db.server.ts";
 import { createFailureMemory, createHealth } from "~/health/health.server.ts";
 import { createJobQueue } from "~/jobs/queue.server.ts";
@@ -52,7 +53,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   jobs.register(scheduledPublishJob(db, log));
   const mailer = createMailer(db, jobs);
   const rateLimiter = createRateLimiter(db, config.rateLimitPerMinute, { now: options.now });
-  const media = createMediaLibrary({ db, config, jobs, log, imageUsers: findImageUsers });
+  const media = createMediaLibrary({ db, config, jobs, log, imageUsers: findImageUsers, publicChanged: (trx) => publicContentChanged(trx, { section: "media" }) });
   // One process at a time, so several starting together on one PostgreSQL do not race.
   await oneAtATime(db, kind, async () => {
     await migrateToLatest(db);

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   "item.update": { kind: "content", label: "Template item changed" },
   "item.delete": { kind: "content", label: "Template item deleted" },
   "media.upload": { kind: "content", label: "Image uploaded" },
+  "media.describe": { kind: "content", label: "Image alt text or focal point changed" },
   "media.delete": { kind: "content", label: "Image deleted" },
   "redirect.create": { kind: "content", label: "Redirect added" },
   "redirect.update": { kind: "content", label: "Redirect changed" },

@@ -527,6 +527,13 @@ export interface MediaFilesTable {
   storage: "database" | "s3";
   created_at: string;
   created_by: string;
+  /** What the image shows (migration 132); null: nobody has said yet. */
+  alt_text: string | null;
+  /** 1: decorative, drawn with alt="". */
+  decorative: number;
+  /** The point a crop keeps in view, percent of width and height. */
+  focal_x: number;
+  focal_y: number;
 }
 
 /** Stored bytes of an original (`<file id>/original`) or a variant (`<file id>/w640.webp`). */

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useNavigation } from "react-router";
 import { FieldNotes, noteIds } from "../ui/field.tsx";
-import { ACCEPT } from "./media-url.ts";
+import { AltFields } from "./alt-fields.tsx";
+import { describeAlt, requiredAltSchema } from "./alt-text.ts";
+import { ACCEPT, isMediaPath, mediaItemUrl, parseMediaPath } from "./media-url.ts";
 import { Thumbnail } from "./thumbnail.tsx";
 
 /**
@@ -25,7 +27,12 @@ interface LibraryFile {
   id: string;
   url: string;
   name: string;
+  altText: string | null;
+  decorative: boolean;
 }
+
+/** The text under an image field saying it has no alt text (tests look for it). */
+export const NO_ALT_WARNING = "This image has no alt text: add it in the media library";
 
 interface LibraryPage {
   items: LibraryFile[];
@@ -36,8 +43,8 @@ interface LibraryPage {
 
 const PAGE_SIZE = 24;
 
-async function libraryPage(page: number, search: string): Promise<LibraryPage> {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...(search ? { q: search } : {}) });
+async function libraryPage(page: number, search: string, hash?: string): Promise<LibraryPage> {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...(search ? { q: search } : {}), ...(hash ? { hash } : {}) });
   const response = await fetch(`/api/media?${query}`, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`The library did not open (${response.status}). Reload the page and try again.`);
   return (await response.json()) as LibraryPage;
@@ -57,6 +64,23 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
   // While the form is being saved and the page reloads its data, the form is about to be drawn
   // afresh with the saved values: an image chosen or uploaded now would vanish with it, unseen.
   const settling = useNavigation().state !== "idle";
+  // The chosen library file, for its alt text (looked up by the hash its URL carries).
+  const [chosen, setChosen] = useState<LibraryFile>();
+  // A file picked for upload, waiting for its alt text or "Decorative".
+  const [pending, setPending] = useState<{ file: File; alt: string; decorative: boolean; error?: string }>();
+
+  const shown = chosen?.url === value ? chosen : undefined;
+  useEffect(() => {
+    const hash = isMediaPath(value) ? parseMediaPath(value)?.hash : undefined;
+    if (!hash || chosen?.url === value) return;
+    let current = true;
+    libraryPage(1, "", hash)
+      .then((answer) => current && setChosen(answer.items.find((item) => item.url === value)))
+      .catch(() => current && setChosen(undefined));
+    return () => {
+      current = false;
+    };
+  }, [value, chosen?.url]);
 
   // Once the form is sent, "save the form to keep it" is past: the page answers for itself.
   useEffect(() => {
@@ -68,7 +92,8 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
   }, []);
 
   /** Puts an address in the field as if typed (so anything watching the form sees the change). */
-  function choose(url: string) {
+  function choose(url: string, file?: LibraryFile) {
+    setChosen(file);
     const input = inputRef.current;
     if (input) {
       input.value = url;
@@ -78,7 +103,13 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
     setValue(url);
   }
 
-  async function upload(file: File) {
+  async function upload({ file, alt, decorative }: { file: File; alt: string; decorative: boolean }) {
+    // The same rule as the server's: alt text or "Decorative" (the server checks again: requireAlt).
+    const said = requiredAltSchema.safeParse({ alt, decorative });
+    if (!said.success) {
+      setPending({ file, alt, decorative, error: said.error.issues[0]?.message });
+      return;
+    }
     setStatus({ kind: "busy", text: `Uploading ${file.name}…` });
     try {
       // The limit is the server's; checked here first so a too large file is not sent at all.
@@ -88,14 +119,24 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
         return;
       }
       const body = new FormData();
+      body.append("requireAlt", "1");
+      body.append("alt", said.data.alt);
+      if (said.data.decorative) body.append("decorative", "on");
       body.append("file", file);
       const response = await fetch("/api/media", { method: "POST", body, headers: { Accept: "application/json" } });
-      const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string; item?: LibraryFile };
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string; fields?: Record<string, string>; item?: LibraryFile };
       if (!response.ok || !answer.item) {
+        const altError = answer.fields?.alt ?? answer.fields?.decorative;
+        if (altError) {
+          setStatus(undefined);
+          setPending({ file, alt, decorative, error: altError });
+          return;
+        }
         setStatus({ kind: "error", text: answer.error ?? `The upload failed (${response.status}). Try again.` });
         return;
       }
-      choose(answer.item.url);
+      setPending(undefined);
+      choose(answer.item.url, answer.item);
       setStatus({ kind: "done", text: `${answer.message ?? "Uploaded."} It is now the ${label.toLowerCase()}; save the form to keep it.` });
     } catch (failure) {
       setStatus({ kind: "error", text: failure instanceof Error && failure.message.startsWith("The library") ? failure.message : "The upload did not reach the server. Check the connection and try again." });
@@ -142,12 +183,27 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
                   onChange={(e) => {
                     const file = e.target.files?.[0];
                     e.target.value = "";
-                    if (file) void upload(file);
+                    if (file) setPending({ file, alt: "", decorative: false });
                   }}
                 />
               </label>
             </div>
           )}
+          {pending && (
+            <div role="group" aria-label={`Upload ${pending.file.name}`} className="mt-3 rounded-md border border-gray-300 p-3">
+              <p className="mb-2 text-sm font-semibold">{`Before ${pending.file.name} is uploaded: what does it show?`}</p>
+              <AltFields bare onEnter={() => void upload(pending)} alt={pending.alt} decorative={pending.decorative} error={pending.error} onChange={(change) => setPending({ ...pending, ...change, error: undefined })} />
+              <div className="flex flex-wrap gap-2">
+                <button type="button" disabled={status?.kind === "busy"} onClick={() => void upload(pending)} className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                  Upload image
+                </button>
+                <button type="button" onClick={() => setPending(undefined)} className="rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold">
+                  Cancel upload
+                </button>
+              </div>
+            </div>
+          )}
+          {shown && <ChosenAlt file={shown} label={label} />}
           {status && (
             <p role={status.kind === "error" ? "alert" : "status"} className={`mt-2 text-sm font-medium ${status.kind === "error" ? "text-red-700" : "text-gray-800"}`}>
               {status.text}
@@ -160,7 +216,7 @@ export function ImagePicker({ name, label, defaultValue, error, hint, required, 
 }
 
 /** "Choose from library" and its modal dialog: a page of images at a time, searchable by name; a click chooses one. */
-function LibraryChooser({ label, onChoose, disabled }: { label: string; onChoose: (url: string) => void; disabled: boolean }) {
+function LibraryChooser({ label, onChoose, disabled }: { label: string; onChoose: (url: string, file: LibraryFile) => void; disabled: boolean }) {
   const headingId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [files, setFiles] = useState<LibraryFile[]>([]);
@@ -239,7 +295,7 @@ function LibraryChooser({ label, onChoose, disabled }: { label: string; onChoose
               <button
                 type="button"
                 onClick={() => {
-                  onChoose(file.url);
+                  onChoose(file.url, file);
                   dialogRef.current?.close();
                 }}
                 className="flex w-full flex-col items-center gap-2 rounded-md border border-gray-300 p-2 text-sm hover:border-brand-700 hover:bg-brand-50"
@@ -263,5 +319,19 @@ function LibraryChooser({ label, onChoose, disabled }: { label: string; onChoose
         )}
       </dialog>
     </>
+  );
+}
+
+/** The chosen file's alt text, or a warning with the way to add it. */
+function ChosenAlt({ file, label }: { file: LibraryFile; label: string }) {
+  if (file.altText !== null || file.decorative) return <p className="mt-2 text-sm text-gray-800">{`Alt text: ${describeAlt(file)}`}</p>;
+  return (
+    <p className="mt-2 rounded-md border border-amber-700 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
+      {`${NO_ALT_WARNING} `}
+      <a href={mediaItemUrl(file.id)} target="_blank" rel="noopener" className="underline">
+        Add alt text to {file.name}
+        <span className="sr-only">{` (${label}; opens in a new tab)`}</span>
+      </a>
+    </p>
   );
 }

@@ -111,3 +111,13 @@ export async function resizedCopy(original: Buffer, width: number): Promise<Buff
   const sharp = await loadSharp();
   return sharp(original, { limitInputPixels: MAX_PIXELS, animated: true }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
 }
+
+/**
+ * A cropped copy: `region` of the original (focal-crop.ts) cut out, then scaled to `width` ×
+ * `height`, WebP. Originals are stored upright (see `cleaned`), so the region's coordinates are
+ * those of the pixels as stored.
+ */
+export async function croppedCopy(original: Buffer, region: { left: number; top: number; width: number; height: number }, width: number, height: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(original, { limitInputPixels: MAX_PIXELS }).extract(region).resize({ width, height, fit: "fill" }).webp({ quality: 80, effort: 2 }).toBuffer();
+}

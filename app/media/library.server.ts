@@ -12,9 +12,11 @@ import type { MediaFilesTable } from "../db/tables.ts";
 import { AppError, notFound } from "../errors.ts";
 import { type JobHandlerDef, type JobQueue, PermanentJobError } from "../jobs/queue.server.ts";
 import type { Logger } from "../logger.server.ts";
-import { inspectImage, resizedCopy } from "./inspect.server.ts";
-import { type MediaExt, type MediaRef, mediaPath, parseMediaPath, slugOf, thumbnailSrc, variantPath, variantWidths } from "./media-url.ts";
-import { type BlobStore, databaseStore, originalKey, s3Store, variantKey } from "./store.server.ts";
+import { type Description, describeAlt } from "./alt-text.ts";
+import { focalRegion } from "./focal-crop.ts";
+import { croppedCopy, inspectImage, resizedCopy } from "./inspect.server.ts";
+import { CROPS, type CropShape, cropPath, cropWidths, type MediaExt, type MediaRef, mediaPath, parseMediaPath, slugOf, thumbnailSrc, variantPath, variantWidths } from "./media-url.ts";
+import { type BlobStore, CROP_KEY_PREFIX, cropKey, databaseStore, originalKey, s3Store, variantKey } from "./store.server.ts";
 import type { Upload } from "./upload.server.ts";
 
 /**
@@ -39,6 +41,12 @@ export interface MediaFile {
   byteSize: number;
   createdAt: string;
   createdBy: string;
+  /** What the image shows; null: nobody has said (decision 0039). */
+  altText: string | null;
+  /** Drawn with alt="". */
+  decorative: boolean;
+  /** The point crops keep in view, percent of width and height. */
+  focal: { x: number; y: number };
 }
 
 export interface Served {
@@ -51,15 +59,24 @@ export interface MediaLibrary {
   maxBytes: number;
   /** Where new uploads go. */
   storage: BlobStore["kind"];
-  /** Adds an upload (Editor or Admin); the same bytes again answer the file already there. */
-  upload(viewer: Actor, upload: Upload): Promise<Added>;
+  /**
+   * Adds an upload (Editor or Admin) with its alt text or decorative mark, when given; the same
+   * bytes again answer the file already there (given alt text then fills a file that had none).
+   */
+  upload(viewer: Actor, upload: Upload, described?: Description): Promise<Added>;
+  /** Changes a file's alt text, decorative mark and focal point; public pages are rendered again. */
+  describe(viewer: Actor, id: string, described: Description): Promise<MediaFile>;
   /** Adds a file for the system (demo content); `by` is recorded as its author. */
   addFile(upload: Upload, by: string, audit?: AuditActor): Promise<Added>;
-  list(query: { page: number; pageSize: number; search?: string }): Promise<{ items: MediaFile[] } & PageInfo>;
+  /** A page of files, newest first; `search` in names, or the one file whose URL carries `hash`. */
+  list(query: { page: number; pageSize: number; search?: string; hash?: string }): Promise<{ items: MediaFile[] } & PageInfo>;
   get(id: string): Promise<MediaFile | undefined>;
   remove(viewer: Actor, id: string): Promise<MediaFile>;
-  /** The bytes at a /media/ path (an original or a resized copy), or undefined: a 404. */
-  read(path: string): Promise<Served | undefined>;
+  /**
+   * The bytes at a /media/ path (an original, a resized or a cropped copy), or undefined: a 404.
+   * A crop around a focal point the file no longer has answers where the current one is.
+   */
+  read(path: string): Promise<Served | { movedTo: string } | undefined>;
 }
 
 export interface Added {
@@ -98,8 +115,15 @@ function toFile(row: Row): MediaFile {
     byteSize: row.byte_size,
     createdAt: row.created_at,
     createdBy: row.created_by,
+    altText: row.alt_text,
+    decorative: row.decorative === 1,
+    focal: { x: row.focal_x, y: row.focal_y },
   };
 }
+
+/** The keys of a file's cropped copies around a focal point (what a focal change leaves behind). */
+const cropKeys = (row: Row, focal: { x: number; y: number }) =>
+  (Object.keys(CROPS) as CropShape[]).flatMap((shape) => cropWidths(refOf(row), shape).map((width) => cropKey(row.id, { shape, width, ...focal })));
 
 /** Uploads processed at once in a process, whoever sent them. */
 export const IMAGE_WORK_AT_ONCE = 2;
@@ -134,9 +158,14 @@ export interface MediaLibraryDeps {
    * fields; it hands this in (server/services.ts) so the library does not import content.
    */
   imageUsers: (trx: DbOrTrx, hash: string) => Promise<ImageUser[]>;
+  /**
+   * Announces, inside the writing transaction, that what public pages show changed (alt text,
+   * focal point): content's public version bump, handed in like `imageUsers`.
+   */
+  publicChanged: (trx: DbOrTrx) => Promise<void>;
 }
 
-export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaLibraryDeps): MediaLibrary {
+export function createMediaLibrary({ db, config, jobs, log, imageUsers, publicChanged }: MediaLibraryDeps): MediaLibrary {
   const stores: Partial<Record<BlobStore["kind"], BlobStore>> = { database: databaseStore(db) };
   if (config.media.s3) stores.s3 = s3Store(config.media.s3);
   const current = stores.s3 ?? stores.database!;
@@ -163,11 +192,16 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaL
   const byHash = (hash: string) => db.selectFrom("media_files").selectAll().where("hash", "=", hash).executeTakeFirst();
 
   /** `audit`: who to name in the audit log (an editor's upload; the system's demo images have none). */
-  async function addFile(upload: Upload, by: string, audit?: AuditActor): Promise<Added> {
+  async function addFile(upload: Upload, by: string, audit?: AuditActor, described?: Description): Promise<Added> {
     const image = await inspectImage(upload.bytes, upload.fileName);
     const hash = createHash("sha256").update(image.bytes).digest("hex").slice(0, 32);
     const known = await byHash(hash);
-    if (known) return { file: toFile(known), created: false, removed: image.removed };
+    if (known) {
+      // The same image again, now with alt text: the copy nobody had described gets it.
+      const fills = known.alt_text === null && known.decorative === 0 && (described?.alt || described?.decorative);
+      const file = fills && audit ? await describeRow(audit, known.id, { alt: described.alt, decorative: described.decorative }) : toFile(known);
+      return { file, created: false, removed: image.removed };
+    }
 
     const row: Row = {
       id: newId(),
@@ -181,6 +215,10 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaL
       storage: current.kind,
       created_at: nowIso(),
       created_by: by,
+      alt_text: described?.decorative ? null : described?.alt || null,
+      decorative: described?.decorative ? 1 : 0,
+      focal_x: described?.focal?.x ?? 50,
+      focal_y: described?.focal?.y ?? 50,
     };
     // One at a time: resizing is CPU and memory, and the machine serves pages too.
     const copies: { key: string; bytes: Buffer }[] = [];
@@ -193,7 +231,7 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaL
       await db.transaction().execute(async (trx) => {
         await trx.insertInto("media_files").values(row).execute();
         if (current.kind === "database") for (const blob of blobs) await current.put(trx, row.id, blob.key, blob.bytes, blob.type);
-        if (audit) await recordAudit(trx, { actor: audit, action: "media.upload", target: row.name, summary: `${row.content_type}, ${row.width}×${row.height}, ${row.byte_size} bytes` });
+        if (audit) await recordAudit(trx, { actor: audit, action: "media.upload", target: row.name, summary: `${row.content_type}, ${row.width}×${row.height}, ${row.byte_size} bytes; alt text: ${describeAlt(toFile(row))}` });
       });
     } catch (error) {
       // The same bytes uploaded at the same moment elsewhere: theirs is the file.
@@ -207,11 +245,50 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaL
     return { file: toFile(row), created: true, removed: image.removed };
   }
 
+  /**
+   * Writes a file's description in one transaction with its audit entry and the public version
+   * bump (pages show the alt text and crop around the focal point). Crops around the old focal
+   * point are removed: from the database now, from a bucket by a queued job.
+   */
+  async function describeRow(actor: AuditActor, id: string, described: Description): Promise<MediaFile> {
+    const saved = await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom("media_files").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) throw notFound("Image");
+      const next: Row = {
+        ...row,
+        ...(described.decorative !== undefined || described.alt !== undefined
+          ? { alt_text: described.decorative ? null : described.alt || null, decorative: described.decorative ? 1 : 0 }
+          : {}),
+        ...(described.focal ? { focal_x: described.focal.x, focal_y: described.focal.y } : {}),
+      };
+      const altChanged = next.alt_text !== row.alt_text || next.decorative !== row.decorative;
+      const focalChanged = next.focal_x !== row.focal_x || next.focal_y !== row.focal_y;
+      if (!altChanged && !focalChanged) return row;
+      await trx.updateTable("media_files").set({ alt_text: next.alt_text, decorative: next.decorative, focal_x: next.focal_x, focal_y: next.focal_y }).where("id", "=", id).execute();
+      if (focalChanged) {
+        if (row.storage === "database") await trx.deleteFrom("media_blobs").where("file_id", "=", id).where("key", "like", `${id}/${CROP_KEY_PREFIX}%`).execute();
+        else await jobs.enqueue(trx, MEDIA_REMOVE_JOB, { fileId: id, keys: cropKeys(row, { x: row.focal_x, y: row.focal_y }) });
+      }
+      const said = [altChanged ? `alt text: ${describeAlt(toFile(next))}` : "", focalChanged ? `focal point: ${next.focal_x}% ${next.focal_y}%` : ""].filter(Boolean).join("; ");
+      await recordAudit(trx, { actor, action: "media.describe", target: row.name, summary: said });
+      await publicChanged(trx);
+      return next;
+    });
+    jobs.wake();
+    return toFile(saved);
+  }
+
   return {
     maxBytes: config.media.maxBytes,
     storage: current.kind,
 
-    async upload(viewer, upload) {
+    async describe(viewer, id, described) {
+      assertRole(viewer, CONTENT_ROLE);
+      if (!isId(id)) throw notFound("Image");
+      return describeRow(auditActor(viewer), id, described);
+    },
+
+    async upload(viewer, upload, described) {
       const by = assertRole(viewer, CONTENT_ROLE);
       // Decoding and resizing is seconds of CPU for a large image: one upload at a time per
       // person (a second one meanwhile is refused, to be sent again), and at most
@@ -219,7 +296,7 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaL
       if (working.has(by)) throw new AppError(429, UPLOAD_BUSY, { file: UPLOAD_BUSY }, { retryAfterSeconds: 5 });
       working.add(by);
       try {
-        return await imageWork(() => addFile(upload, by, auditActor(viewer)));
+        return await imageWork(() => addFile(upload, by, auditActor(viewer), described));
       } finally {
         working.delete(by);
       }
@@ -227,8 +304,9 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaL
 
     addFile,
 
-    async list({ page, pageSize, search }) {
+    async list({ page, pageSize, search, hash }) {
       let query = db.selectFrom("media_files").selectAll();
+      if (hash !== undefined) query = query.where("hash", "=", hash);
       const words = search?.trim().toLowerCase();
       // The words as typed: % and _ match themselves (escaped), on both databases.
       if (words) query = query.where(sql<boolean>`lower(name) like ${`%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
@@ -258,7 +336,7 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaL
         await trx.deleteFrom("media_files").where("id", "=", id).execute();
         await recordAudit(trx, { actor: auditActor(viewer), action: "media.delete", target: row.name, summary: `${row.content_type}, ${row.width}×${row.height}` });
         if (row.storage === "s3") {
-          const keys = [originalKey(row.id), ...variantWidths(refOf(row)).map((w) => variantKey(row.id, w))];
+          const keys = [originalKey(row.id), ...variantWidths(refOf(row)).map((w) => variantKey(row.id, w)), ...cropKeys(row, { x: row.focal_x, y: row.focal_y })];
           await jobs.enqueue(trx, MEDIA_REMOVE_JOB, { fileId: row.id, keys });
         }
         return row;
@@ -274,6 +352,7 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaL
       const row = await byHash(ref.hash);
       if (!row) return undefined;
       const own = refOf(row);
+      if (ref.crop) return readCrop(row, ref.crop);
       const width = ref.variant;
       const canonical = width === undefined ? mediaPath(own) : variantWidths(own).includes(width) ? variantPath(own, width) : undefined;
       if (canonical !== path) return undefined;
@@ -294,6 +373,30 @@ export function createMediaLibrary({ db, config, jobs, log, imageUsers }: MediaL
       return { bytes, contentType: "image/webp", etag };
     },
   };
+
+  /**
+   * A cropped copy around the file's current focal point: made from the original on first
+   * request and kept (the shapes and widths are fixed, and only the current focal point is made,
+   * so nobody can make the server cut on request). One around an earlier focal point (a page
+   * cached before the change) is sent to the current one.
+   */
+  async function readCrop(row: Row, crop: NonNullable<ReturnType<typeof parseMediaPath>>["crop"] & {}): Promise<Served | { movedTo: string } | undefined> {
+    if (!cropWidths(refOf(row), crop.shape).includes(crop.width)) return undefined;
+    const focal = { x: row.focal_x, y: row.focal_y };
+    if (crop.x !== focal.x || crop.y !== focal.y) return { movedTo: cropPath(refOf(row), { ...crop, ...focal }) };
+    const store = storeFor(row.storage);
+    const key = cropKey(row.id, crop);
+    const etag = `"${row.hash}-${crop.shape}${crop.width}-f${crop.x}-${crop.y}"`;
+    let bytes = await store.get(key);
+    if (!bytes) {
+      const original = await store.get(originalKey(row.id));
+      if (!original) return undefined;
+      const { ratio } = CROPS[crop.shape];
+      bytes = await imageWork(() => croppedCopy(original, focalRegion(row.width, row.height, ratio, focal), crop.width, Math.round(crop.width / ratio)));
+      await store.put(db, row.id, key, bytes, "image/webp").catch((error) => log.error(`media: could not keep a cropped copy of ${row.name}`, error));
+    }
+    return { bytes, contentType: "image/webp", etag };
+  }
 }
 
 /** What the uploader is told: added or already there, and what was taken out of an SVG. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMediaPath, mediaPath, parseMediaPath, slugOf, srcSet, thumbnailSrc, variantPath, variantWidths } from "./media-url.ts";
+import { cropPath, cropped, cropWidths, isMediaPath, mediaPath, parseMediaPath, slugOf, srcSet, thumbnailSrc, variantPath, variantWidths } from "./media-url.ts";
 
 const hash = "0123456789abcdef0123456789abcdef";
 const photo = { hash, width: 1000, height: 500, slug: "team-photo", ext: "png" as const };
@@ -48,5 +48,23 @@ describe("media URLs", () => {
     expect(slugOf("Café Résumé.png")).toBe("cafe-resume");
     expect(slugOf("😀.png")).toBe("image");
     expect(slugOf(`${"a".repeat(80)}.png`)).toHaveLength(60);
+  });
+});
+
+describe("cropped copies", () => {
+  const ref = { hash: "a".repeat(32), width: 1000, height: 500, slug: "team", ext: "jpg" as const };
+  it("name their shape, width and focal point, and parse back", () => {
+    const path = cropPath(ref, { shape: "square", width: 320, x: 30, y: 60 });
+    expect(path).toBe(`/media/${"a".repeat(32)}-1000x500-team.square320-f30-60.webp`);
+    expect(parseMediaPath(path)?.crop).toEqual({ shape: "square", width: 320, x: 30, y: 60 });
+    expect(isMediaPath(path)).toBe(false);
+  });
+  it("are made only as wide as the region cut out, and none for SVG", () => {
+    expect(cropWidths(ref, "square")).toEqual([160, 320]);
+    expect(cropWidths({ ...ref, ext: "svg" }, "square")).toEqual([]);
+    expect(cropped(ref, "square", { x: 20, y: 50 }, 160)?.src).toMatch(/\.square160-f20-50\.webp$/);
+  });
+  it("refuse a focal point over 100%", () => {
+    expect(parseMediaPath(`/media/${"a".repeat(32)}-1000x500-team.square320-f130-60.webp`)).toBeUndefined();
   });
 });

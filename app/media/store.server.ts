@@ -20,6 +20,9 @@ export interface BlobStore {
 
 export const originalKey = (fileId: string) => `${fileId}/original`;
 export const variantKey = (fileId: string, width: number) => `${fileId}/w${width}.webp`;
+export const CROP_KEY_PREFIX = "crop-";
+/** A cropped copy, named for the focal point it was cut around (decision 0039). */
+export const cropKey = (fileId: string, crop: { shape: string; width: number; x: number; y: number }) => `${fileId}/${CROP_KEY_PREFIX}${crop.shape}${crop.width}-f${crop.x}-${crop.y}.webp`;
 
 export function databaseStore(db: Db): BlobStore {
   return {

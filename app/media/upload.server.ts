@@ -1,4 +1,5 @@
 import { AppError } from "../errors.ts";
+import { type Description, parseDescription } from "./alt-text.ts";
 import { isMultipart, readMultipart } from "../multipart.server.ts";
 
 /**
@@ -11,6 +12,15 @@ import { isMultipart, readMultipart } from "../multipart.server.ts";
 export interface Upload {
   fileName: string;
   bytes: Buffer;
+}
+
+/**
+ * The text fields that come with an upload: `alt` and `decorative` (decision 0039), and
+ * `requireAlt` from the admin forms, which must say one or the other (an API client may leave
+ * both out). Checked before the image is: a refusal stores nothing.
+ */
+export function uploadDescription(fields: Record<string, string>): Description {
+  return parseDescription(fields, { requireAlt: Boolean(fields.requireAlt), focal: false });
 }
 
 /** Room for the multipart boundaries and headers around the file. */
@@ -34,10 +44,10 @@ export async function readUpload(
   body: ReadableStream<Uint8Array> | null,
   headers: { contentType?: string | null; contentLength?: string | null },
   maxBytes: number,
-): Promise<Upload> {
+): Promise<Upload & { fields: Record<string, string> }> {
   if (!isMultipart(headers.contentType)) throw unreadable(`Send the image as multipart/form-data, in a field named "${FILE_FIELD}".`);
-  const { files } = await readMultipart(body, headers, { maxFileBytes: maxBytes, maxFiles: 1, tooLarge: tooLarge(maxBytes), fileFields: (field) => field === FILE_FIELD });
+  const { files, fields } = await readMultipart(body, headers, { maxFileBytes: maxBytes, maxFiles: 1, tooLarge: tooLarge(maxBytes), fileFields: (field) => field === FILE_FIELD });
   const file = files[0];
   if (!file) throw unreadable("Choose an image file to upload.");
-  return { fileName: file.fileName || "image", bytes: file.bytes };
+  return { fileName: file.fileName || "image", bytes: file.bytes, fields };
 }

@@ -108,6 +108,8 @@ test("an image dropped on the media library uploads into its grid", async ({ pag
     },
     { svg, name },
   );
+  // Alt text first (or Decorative): the library asks for one with every upload.
+  await page.getByLabel("Alt text", { exact: true }).fill("A coloured box");
   const zone = page.getByText("Drop an image here to upload it, or choose a file.").locator("..");
   await zone.dispatchEvent("dragover", { dataTransfer: drop });
   await zone.dispatchEvent("drop", { dataTransfer: drop });

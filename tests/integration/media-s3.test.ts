@@ -63,7 +63,10 @@ describe("media in an S3-compatible bucket", () => {
     expect((await server.client().fetch(file.url)).status).toBe(404);
     await server.drainJobs();
     expect([...bucket.objects.keys()].filter((key) => key.includes(file.id))).toEqual([]);
-    expect(bucket.log.filter((line) => line.startsWith("DELETE"))).toHaveLength(4);
+    // The original, its three resized copies, and the two square crops it may have (decision 0039).
+    const deletes = bucket.log.filter((line) => line.startsWith("DELETE"));
+    expect(deletes).toHaveLength(6);
+    expect(deletes.filter((line) => line.includes("/crop-square"))).toHaveLength(2);
   });
 
   it("stores nothing when the bucket refuses the request (a wrong secret): the upload fails and no file appears", async () => {

@@ -5,6 +5,7 @@ import { stepLabel } from "./step-order.ts";
 import { choice, email, type FieldDef, formatted, image, longText, number, text, url } from "./fields.ts";
 import { seoFields } from "./seo-fields.ts";
 import { SEO_SITE_PAGE_LABELS, seoSitePath } from "./seo-site-pages.ts";
+import type { ImageFacts } from "../../media/alt-text.ts";
 
 /** A record's field values by field name, as stored: every value is text (registry/fields.ts). */
 export type Values = Record<string, string>;
@@ -485,6 +486,12 @@ export type SectionRecord<K extends SectionKey> = { _id: string } & { [F in keyo
 
 /**
  * A record as the public pages get it: formatted fields also come rendered, as sanitised HTML made
- * on the server (`_html`) and as plain text for meta descriptions (`_text`).
+ * on the server (`_html`) and as plain text for meta descriptions (`_text`); library images come
+ * with their alt text and focal point (`_images`).
  */
-export type PageRecord<K extends SectionKey> = SectionRecord<K> & { _html?: Record<string, string>; _text?: Record<string, string> };
+export type PageRecord<K extends SectionKey> = SectionRecord<K> & {
+  _html?: Record<string, string>;
+  _text?: Record<string, string>;
+  /** Image fields holding a library file: its alt text and focal point (media/image-facts.server.ts). */
+  _images?: Record<string, ImageFacts>;
+};

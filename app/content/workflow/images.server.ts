@@ -4,6 +4,7 @@ import { invalidFields } from "../../errors.ts";
 import { isMediaPath, parseMediaPath } from "../../media/media-url.ts";
 import { entryTitle } from "../registry/entry-title.ts";
 import type { ImageUser } from "../../media/image-users.ts";
+import { provideImageUsage } from "../../media/missing-alt.server.ts";
 import { editUrl, findSection, type SectionDef, type Values } from "../registry/sections.ts";
 
 /**
@@ -82,6 +83,14 @@ async function rowsMentioning(db: Db, pattern: string): Promise<ContentRow[]> {
 export async function findImageUsers(db: Db, hash: string): Promise<ImageUser[]> {
   return usesIn(await rowsMentioning(db, `%/media/${hash}-%`), hash).get(hash) ?? [];
 }
+
+/** The uses of library files by published records only, by hash (the SEO report's images without alt text). */
+export async function publishedImageUsage(db: Db): Promise<Map<string, ImageUser[]>> {
+  return usesIn(await db.selectFrom("content_items").select(["id", "section", "data"]).where("data", "like", "%/media/%").execute());
+}
+// The library cannot import content (folders import one way): content hands it this lookup as
+// soon as this module is loaded, which the services always do (server/services.ts).
+provideImageUsage(publishedImageUsage);
 
 /** Every library file's uses, by hash (the library screen's "Used by"). */
 export async function imageUsage(db: Db): Promise<Map<string, ImageUser[]>> {

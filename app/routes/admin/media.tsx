@@ -7,9 +7,11 @@ import { pageParam } from "~/db/paging.ts";
 import { AppError } from "~/errors.ts";
 import { formValues } from "~/forms.server.ts";
 import { uploadMessage } from "~/media/library.server.ts";
-import { ACCEPT, acceptedHint, parseMediaPath } from "~/media/media-url.ts";
+import { ACCEPT, acceptedHint, mediaItemUrl, parseMediaPath } from "~/media/media-url.ts";
 import { formatBytes, Thumbnail } from "~/media/thumbnail.tsx";
-import { isMultipart, readUpload } from "~/media/upload.server.ts";
+import { isMultipart, readUpload, uploadDescription } from "~/media/upload.server.ts";
+import { AltFields } from "~/media/alt-fields.tsx";
+import { describeAlt } from "~/media/alt-text.ts";
 import { requestContext } from "~/services.server.ts";
 import { shortDate } from "~/shared/dates.ts";
 import { Button } from "~/ui/button.tsx";
@@ -42,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-type Result = { ok: boolean; intent: "upload" | "delete"; message: string; id?: string };
+type Result = { ok: boolean; intent: "upload" | "delete"; message: string; id?: string; fields?: Record<string, string> };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { services } = context.get(requestContext);
@@ -53,7 +55,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (intent === "upload") {
       const upload = await readUpload(request.body, { contentType, contentLength: request.headers.get("content-length") }, services.media.maxBytes);
-      const added = await services.media.upload(viewer, upload);
+      // The form sends requireAlt: alt text or "Decorative" is checked before the image is read.
+      const added = await services.media.upload(viewer, upload, uploadDescription(upload.fields));
       return { ok: true, intent, message: uploadMessage(added), id: added.file.id } satisfies Result;
     }
     id = (await formValues(request)).id ?? "";
@@ -63,7 +66,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     // 413: the rest of the upload is left unread; closing the connection keeps it that way.
     const headers = error.status === 413 ? { Connection: "close" } : undefined;
-    return data({ ok: false, intent, message: error.message, id } satisfies Result, { status: error.status, headers });
+    return data({ ok: false, intent, message: error.message, id, fields: error.fields } satisfies Result, { status: error.status, headers });
   }
 }
 
@@ -86,15 +89,17 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
           {(form) => (
             /* Keyed on the last upload, so the file input empties after one. */
             <Form ref={form} method="post" encType="multipart/form-data" key={uploadResult?.id ?? "upload"} aria-labelledby="upload-heading">
+              <input type="hidden" name="requireAlt" value="1" />
               <Field
                 label="Image file"
                 name="file"
                 type="file"
                 accept={ACCEPT}
                 required
-                error={uploadResult && !uploadResult.ok ? uploadResult.message : undefined}
+                error={uploadResult && !uploadResult.ok ? (uploadResult.fields ? uploadResult.fields.file : uploadResult.message) : undefined}
                 hint={acceptedHint(maxBytes)}
               />
+              <AltFields error={uploadResult?.fields?.alt ?? uploadResult?.fields?.decorative} />
               <Button disabled={uploading}>{uploading ? "Uploading…" : "Upload"}</Button>
             </Form>
           )}
@@ -126,6 +131,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
                     <p className="break-words font-semibold">{file.name}</p>
                     <p className="text-sm text-gray-700">{`${file.contentType.replace("image/", "").replace("svg+xml", "svg").toUpperCase()} · ${file.width} × ${file.height} · ${formatBytes(file.byteSize)}`}</p>
                     <p className="text-sm text-gray-700">{`Added ${shortDate(file.createdAt)} by ${file.createdBy}`}</p>
+                    <p className={`text-sm ${file.altText === null && !file.decorative ? "font-semibold text-red-800" : "text-gray-700"}`}>{`Alt text: ${describeAlt(file)}`}</p>
                   </div>
                 </div>
                 <label className="block text-sm font-semibold text-gray-900">
@@ -134,6 +140,9 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
                 </label>
                 <UsedBy users={file.usedBy} />
                 <div className="mt-auto flex flex-wrap items-start gap-2">
+                  <Link to={mediaItemUrl(file.id)} className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                    Alt text and focal point<span className="sr-only">{` of ${file.name}`}</span>
+                  </Link>
                   <a href={file.url} target="_blank" rel="noopener" className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
                     Open<span className="sr-only">{` ${file.name} (opens in a new tab)`}</span>
                   </a>

@@ -6,7 +6,7 @@ export function About({ about }: { about?: R<"about"> }) {
   return (
     <Section id="about" heading="about" className="bg-gray-50">
       <div className="grid items-center gap-10 md:grid-cols-2">
-        <Img src={about.aboutImgOne} alt={about.aboutHeading} width={520} height={420} className="mx-auto h-auto w-full max-w-md" />
+        <Img src={about.aboutImgOne} image={about._images?.aboutImgOne} alt={about.aboutHeading} width={520} height={420} className="mx-auto h-auto w-full max-w-md" />
         <div>
           <Heading id="about" eyebrow={about.aboutText} title={about.aboutHeading} center={false} />
           <Formatted record={about} field="aboutDetails" className="-mt-4 leading-relaxed text-gray-700" />

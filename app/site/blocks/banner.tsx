@@ -19,7 +19,7 @@ export function Banner({ banner }: { banner?: R<"banner"> }) {
             </p>
           )}
         </div>
-        <Img eager src={banner.imageOne} alt={banner.bannerHeading} width={560} height={440} className="mx-auto h-auto w-full max-w-md md:max-w-lg" />
+        <Img eager src={banner.imageOne} image={banner._images?.imageOne} alt={banner.bannerHeading} width={560} height={440} className="mx-auto h-auto w-full max-w-md md:max-w-lg" />
       </div>
     </section>
   );

@@ -42,7 +42,7 @@ export function Contact({ address, details, form }: { address?: SiteChrome["foot
                 <IconItem
                   key={d._id}
                   look="card"
-                  icon={<Img src={d.contactImg} alt="" width={48} height={48} className="h-12 w-12 flex-none" />}
+                  icon={<Img src={d.contactImg} image={d._images?.contactImg} alt="" width={48} height={48} className="h-12 w-12 flex-none" />}
                   title={d.contactTitle}
                   text={d.contactDetails}
                 />

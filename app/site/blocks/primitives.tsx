@@ -1,5 +1,7 @@
 import type { PageRecord, SectionKey } from "../../content/registry/sections.ts";
-import { parseMediaPath, srcSet } from "../../media/media-url.ts";
+import type { ImageFacts } from "../../media/alt-text.ts";
+import { objectPosition } from "../../media/focal-crop.ts";
+import { cropped, parseMediaPath, srcSet } from "../../media/media-url.ts";
 
 /**
  * What every public content block is built from: the page column, the primary button, lazy
@@ -28,6 +30,13 @@ export const container = "mx-auto max-w-6xl px-4";
  * brings its own width and height (in its URL: no lookup) and resized copies for `srcset`; `width`
  * and `height` are then the largest box the block draws it in (for `sizes`). Any other address
  * gets them as its box.
+ *
+ * `image`: what the library says about the file (the record's `_images`). Its alt text wins over
+ * the block's `alt`, which stays the fallback for a file nobody has described and for addresses
+ * from elsewhere; a decorative file gets alt="" (decision 0039). `crop="square"`: the block shows
+ * it square (object-fit: cover); a library photo then comes as a square copy cut around its focal
+ * point, and anything else is placed by CSS around that point (`object-position`, only when it is
+ * not the centre, CSS's default).
  */
 export function Img({
   src,
@@ -36,9 +45,13 @@ export function Img({
   height,
   eager,
   className,
+  image,
+  crop,
 }: {
   src: string;
   alt: string;
+  image?: ImageFacts;
+  crop?: "square";
   width: number;
   height: number;
   eager?: boolean;
@@ -46,14 +59,17 @@ export function Img({
 }) {
   if (!src) return null;
   const media = parseMediaPath(src);
+  const cut = crop && media && image ? cropped(media, crop, image.focal, width) : undefined;
+  const set = cut?.srcSet ?? (media && srcSet(media));
   return (
     <img
-      src={src}
-      srcSet={media && srcSet(media)}
-      sizes={media && srcSet(media) ? `(max-width: ${width}px) 100vw, ${width}px` : undefined}
-      alt={alt}
-      width={media?.width ?? width}
-      height={media?.height ?? height}
+      src={cut?.src ?? src}
+      srcSet={set}
+      sizes={set ? `(max-width: ${width}px) 100vw, ${width}px` : undefined}
+      alt={image?.alt ?? alt}
+      width={cut?.width ?? media?.width ?? width}
+      height={cut?.height ?? media?.height ?? height}
+      style={crop && image && !cut && (image.focal.x !== 50 || image.focal.y !== 50) ? { objectPosition: objectPosition(image.focal) } : undefined}
       loading={eager ? "eager" : "lazy"}
       decoding={eager ? "sync" : "async"}
       fetchPriority={eager ? "high" : undefined}

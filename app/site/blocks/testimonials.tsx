@@ -13,7 +13,7 @@ export function Testimonials({ text, items }: { text?: R<"testimonialText">; ite
                 <p>“{t.desc}”</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4">
-                <Img src={t.image} alt={t.personName} width={160} height={160} className="h-14 w-14 rounded-full object-cover" />
+                <Img src={t.image} image={t._images?.image} crop="square" alt={t.personName} width={160} height={160} className="h-14 w-14 rounded-full object-cover" />
                 <span>
                   <span className="block font-bold text-ink">{t.personName}</span>
                   <span className="block text-sm text-gray-700">{t.personTitle}</span>

@@ -15,7 +15,7 @@ export function Video({ video, items }: { video?: R<"videoText">; items: R<"vide
             rel="noopener noreferrer"
             className="group relative mx-auto block max-w-4xl overflow-hidden rounded-2xl focus-visible:outline-white"
           >
-            <Img src={video.videoImage} alt="" width={960} height={540} className="h-auto w-full opacity-90 group-hover:opacity-100" />
+            <Img src={video.videoImage} image={video._images?.videoImage} alt="" width={960} height={540} className="h-auto w-full opacity-90 group-hover:opacity-100" />
             <span className="absolute inset-0 flex items-center justify-center">
               <span className="flex items-center gap-3 rounded-full bg-white px-6 py-3 text-base font-bold text-brand-800 shadow-lg">
                 <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
@@ -35,7 +35,7 @@ export function Video({ video, items }: { video?: R<"videoText">; items: R<"vide
             <IconItem
               key={item._id}
               look="onDark"
-              icon={<Img src={item.videoItemIcon} alt="" width={48} height={48} className="h-12 w-12 flex-none" />}
+              icon={<Img src={item.videoItemIcon} image={item._images?.videoItemIcon} alt="" width={48} height={48} className="h-12 w-12 flex-none" />}
               title={item.videoItemTitle}
               text={item.videoItemDetails}
             />

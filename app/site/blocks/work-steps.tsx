@@ -15,7 +15,7 @@ export function WorkSteps({ steps }: { steps: R<"workSteps">[] }) {
               <span className="text-4xl font-extrabold text-brand-700" aria-hidden="true">
                 {label}
               </span>
-              <Img src={step.stapIcon} alt="" width={48} height={48} className="h-12 w-12" />
+              <Img src={step.stapIcon} image={step._images?.stapIcon} alt="" width={48} height={48} className="h-12 w-12" />
             </div>
             <h3 className="mt-4 text-xl font-bold text-ink">
               <span className="sr-only">Step {label}: </span>
