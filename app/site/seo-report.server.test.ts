@@ -62,6 +62,15 @@ describe("the SEO report", () => {
     expect(s.rendered.filter((p) => p === "/gone/")).toHaveLength(1);
   });
 
+  it("asks the redirects table first: a link to a moved path is fine, one to a Gone path is broken", async () => {
+    const body = '<h1>H</h1><a href="/old/?x=1">moved</a><a href="/retired/">gone</a>';
+    const rules: Record<string, { status: number }> = { "/old/": { status: 301 }, "/retired/": { status: 410 } };
+    const { s, report } = run({ "/a/": html({ title: "A", body }) }, [doc("/a/")], { findRedirect: async (path) => rules[path] });
+    const { findings } = await report;
+    expect(findings.map((f) => f.detail)).toEqual(["Links to /retired/, which answers 410."]);
+    expect(s.rendered).toEqual(["/a/"]);
+  });
+
   it("checks a bounded number of link targets and says how many it left", async () => {
     const body = `<h1>H</h1>${Array.from({ length: 5 }, (_, i) => `<a href="/p${i}/">${i}</a>`).join("")}`;
     const { linksChecked, linksSkipped } = await run({ "/a/": html({ body }) }, [doc("/a/")], { maxLinks: 3 }).report;

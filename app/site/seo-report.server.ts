@@ -44,6 +44,11 @@ export interface ReportDeps {
   storedChecks?: ((db: Db) => Promise<SeoFinding[]>)[];
   /** The documents to read; listPublicDocuments unless given (tests). */
   documents?: PublicDocument[];
+  /**
+   * The redirects table the server answers from before any page work (seo/redirect-table.server.ts):
+   * the renderer does not see it, so a link to a redirected path would otherwise read as missing.
+   */
+  findRedirect?: (path: string) => Promise<{ status: number } | undefined>;
 }
 
 /** Where a finding about a document's title, description or noindex is fixed: its SEO fields. */
@@ -64,11 +69,15 @@ export async function runSeoReport(deps: ReportDeps): Promise<SeoReport> {
   const linkStatus = new Map<string, Promise<LinkStatus>>();
   let skipped = 0;
 
+  const answerOf = async (path: string): Promise<Response> => {
+    const redirect = await deps.findRedirect?.(new URL(path, "http://x").pathname);
+    return redirect ? new Response(null, { status: redirect.status }) : deps.render(path);
+  };
   const statusOf = (path: string): Promise<LinkStatus> | undefined => {
     const known = linkStatus.get(path);
     if (known) return known;
     if (linkStatus.size >= maxLinks || Date.now() > deadline) return undefined;
-    const pending = deps.render(path).then(
+    const pending = answerOf(path).then(
       async (response) => {
         await response.body?.cancel();
         // Redirects lead somewhere (a login, a new slug); only a missing or failing page is broken.

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "SEO report | Rankwell" 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.get("run") !== "1") return { report: null };
   const { services } = context.get(requestContext);
-  const report = await runSeoReport({ db: services.db, render: services.renderPublicPage, siteUrl: services.config.appUrl, storedChecks: [findImagesWithoutAlt] });
+  const report = await runSeoReport({ db: services.db, render: services.renderPublicPage, siteUrl: services.config.appUrl, storedChecks: [findImagesWithoutAlt], findRedirect: (path) => services.redirects.table.find(path) });
   return { report };
 }
 
