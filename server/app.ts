@@ -22,6 +22,7 @@ import { sameOriginWrites } from "./same-origin.ts";
 import { securityHeaderList, securityHeaders } from "./security-headers.ts";
 import { CACHED_PAGE_SCRIPT_SRC, pageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./assets.ts";
+import { publishedContentPaths } from "~/content/public/documents.server.ts";
 import { sessionDependent } from "./session-dependent.ts";
 import { metricsEndpoint } from "./metrics.ts";
 import { requestIdOf } from "./request-log.ts";
@@ -99,6 +100,7 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
     version: services.publicVersion,
     securityHeaders: scriptlessHeaders,
     onAnswer: services.metrics.pageCache,
+    contentPaths: () => publishedContentPaths(services.db),
     render: (path, req) => renderAnonymous(new Request(new URL(path, config.appUrl)), loadContext(req, "")),
   });
   app.use(cache.middleware);

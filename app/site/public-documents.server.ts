@@ -1,4 +1,7 @@
 import type { Db } from "../db/db.server.ts";
+import { publishedArticles, publishedPages } from "../content/public/documents.server.ts";
+import { editUrl, sectionDef } from "../content/registry/sections.ts";
+import { articlePath, pagePath } from "../content/registry/slugs.ts";
 
 /**
  * Every public document of the site (issue 23): the spec's pages and, once published, each page
@@ -27,6 +30,33 @@ const SITE_DOCUMENTS: readonly PublicDocument[] = [
   { path: "/contact", kind: "site", label: "Contact", editUrl: "/add-contact", noindex: false, priority: "0.6" },
 ];
 
-export async function listPublicDocuments(_db: Db): Promise<PublicDocument[]> {
-  return [...SITE_DOCUMENTS];
+/** The spec's pages, the blog, then every published page and article (the newest articles first). */
+export async function listPublicDocuments(db: Db): Promise<PublicDocument[]> {
+  const [pages, articles] = await Promise.all([publishedPages(db), publishedArticles(db)]);
+  return [
+    ...SITE_DOCUMENTS,
+    { path: "/blog/", kind: "site", label: "Blog", editUrl: "/admin/articles", updatedAt: articles.map((a) => a._updatedAt).sort().at(-1), noindex: false, priority: "0.7" },
+    ...pages.map(
+      (page): PublicDocument => ({
+        path: pagePath(page.slug),
+        kind: "page",
+        label: page.title,
+        editUrl: editUrl(sectionDef("pages"), page._id),
+        updatedAt: page._updatedAt,
+        noindex: page.noindex === "Yes",
+        priority: "0.7",
+      }),
+    ),
+    ...articles.map(
+      (article): PublicDocument => ({
+        path: articlePath(article.slug),
+        kind: "article",
+        label: article.title,
+        editUrl: editUrl(sectionDef("articles"), article._id),
+        updatedAt: article._updatedAt,
+        noindex: article.noindex === "Yes",
+        priority: "0.6",
+      }),
+    ),
+  ];
 }

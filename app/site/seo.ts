@@ -32,11 +32,15 @@ export interface PageSeo {
   image?: string;
   imageAlt?: string;
   type?: "website" | "article";
+  /** An editor's canonical URL (seo-fields.ts) in place of the page's own address. */
+  canonical?: string;
+  /** The editor asked search engines not to list it. */
+  noindex?: boolean;
 }
 
 /** title, description, canonical and Open Graph (plus the Twitter card) for one page. */
 export function pageMeta(seo: PageSeo): MetaDescriptor[] {
-  const url = absoluteUrl(seo.siteUrl, seo.path);
+  const url = absoluteUrl(seo.siteUrl, seo.canonical || seo.path);
   const description = truncate(seo.description, 160);
   const image = absoluteUrl(seo.siteUrl, !seo.image || /\.svg(\?|$)/i.test(seo.image) ? FALLBACK_SHARE_IMAGE : seo.image);
   return [
@@ -52,6 +56,7 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
     { property: "og:image:alt", content: seo.imageAlt ?? seo.title },
     { property: "og:locale", content: "en_US" },
     { name: "twitter:card", content: "summary_large_image" },
+    ...(seo.noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
 
@@ -135,4 +140,43 @@ export const graphLd = (nodes: (JsonLd | undefined)[]): JsonLd => ({ "@context":
  */
 export function serializeJsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** A trail of links from the home page to a document, as BreadcrumbList. */
+export function breadcrumbLd(siteUrl: string, trail: { name: string; path: string }[]): JsonLd {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({ "@type": "ListItem", position: i + 1, name: crumb.name, item: absoluteUrl(siteUrl, crumb.path) })),
+  };
+}
+
+export interface ArticleLdInput {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  image?: string;
+  author: string;
+  datePublished: string;
+  dateModified: string;
+  tags: string[];
+}
+
+/** An article as schema.org Article, published by the organization. */
+export function articleLd(article: ArticleLdInput): JsonLd {
+  const url = absoluteUrl(article.siteUrl, article.path);
+  return {
+    "@type": "Article",
+    "@id": `${url}#article`,
+    headline: truncate(article.title, 110),
+    description: article.description,
+    url,
+    mainEntityOfPage: url,
+    ...(article.image ? { image: absoluteUrl(article.siteUrl, article.image) } : {}),
+    author: { "@type": "Person", name: article.author },
+    publisher: { "@id": `${article.siteUrl}/#organization` },
+    datePublished: article.datePublished,
+    dateModified: article.dateModified,
+    ...(article.tags.length ? { keywords: article.tags.join(", ") } : {}),
+  };
 }

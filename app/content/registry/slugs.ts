@@ -20,7 +20,7 @@ const RECORD_ID = /^[0-9a-f]{24}$/;
 export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(
   [
     // What the server itself mounts, and the blog
-    "api", "blog", "media", "assets", "images", "healthz", "metrics", "favicon", "static", "build", "wp-admin", "well-known",
+    "api", "blog", "sitemap.xml", "robots.txt", "media", "assets", "images", "healthz", "metrics", "favicon", "static", "build", "wp-admin", "well-known",
     // The page table and the spec's paths
     "about", "about-us", "account", "actions", "add-about", "add-about-footer", "add-action", "add-address-footer", "add-banner", "add-contact",
     "add-copyright", "add-counter", "add-email", "add-experience", "add-faq", "add-faq-item", "add-feature-item", "add-feature-text",

@@ -4,7 +4,7 @@ import { adminPages, CREATED_PARAM, createdMessage, editTargetAt, editTitle, pub
 import { FieldChanges, ScheduledAt, ScheduleForm } from "~/content/admin/workflow-parts.tsx";
 import { diffValues } from "~/content/workflow/diff.ts";
 import { cancelSchedule, discardDraft, getEditable, publish, saveDraft, scheduleDraft } from "~/content/workflow/drafts.server.ts";
-import { previewUrl } from "~/content/public/preview.ts";
+import { previewUrl, recordPreviewUrl } from "~/content/public/preview.ts";
 import { type FormButton, PREVIEW_INTENT, SectionForm, SubmitButtons } from "~/content/admin/section-form.tsx";
 import { type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
 import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
@@ -84,7 +84,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "preview":
         // Posted into a new tab: save, then show the preview there, with its way back to this form.
         await saveDraft(services.db, viewer, key, id, values);
-        throw redirect(previewUrl(new URL(request.url).pathname));
+        // A page or an article is previewed on its own; a section, on the pages that show it.
+        throw redirect(key === "pages" || key === "articles" ? recordPreviewUrl(key, id, new URL(request.url).pathname) : previewUrl(new URL(request.url).pathname));
       case "publish-draft": {
         // The preview's Publish: the saved draft as the preview showed it.
         const { changed } = await publish(services.db, viewer, key, id);
