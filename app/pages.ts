@@ -1,6 +1,7 @@
 import { type Access, ANY_ROLE, CONTENT_ROLE } from "./auth/roles.ts";
 import { adminPages, pageRole, routeId } from "./content/admin/admin-pages.ts";
 import { PREVIEW_PATHS } from "./content/public/preview.ts";
+import { SINGLE_SEGMENT_PREFIX } from "./content/registry/slugs.ts";
 
 /**
  * Every page of the site, one row each: its URL pattern, its route module, who may open it and,
@@ -144,6 +145,8 @@ export const PAGES: readonly PageRow[] = [
   { path: "/admin-user/:id", file: "routes/admin/admin-user.tsx", access: "Admin", frame: true },
   { path: "/admin/audit-log", file: "routes/admin/audit-log.tsx", access: "Admin", frame: true, nav: { group: "People", label: "Audit log" } },
   ...contentPages("Settings"),
+  // A one-segment created page, handed here by the server past the about editor's `/:id` (content/registry/slugs.ts).
+  { path: `${SINGLE_SEGMENT_PREFIX}/*`, file: "routes/site/not-found.tsx", access: "public", id: "single-segment-page" },
   // Every other path, last: a created page at that address, else the 404 page. Not a row of the access table, where unmatched paths are public.
   { path: "*", file: "routes/site/not-found.tsx", access: "public" },
 ];

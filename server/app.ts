@@ -23,6 +23,7 @@ import { securityHeaderList, securityHeaders } from "./security-headers.ts";
 import { CACHED_PAGE_SCRIPT_SRC, pageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./assets.ts";
 import { publishedContentPaths } from "~/content/public/documents.server.ts";
+import { SINGLE_SEGMENT_MARK, singleSegmentPagePath } from "~/content/registry/slugs.ts";
 import { sessionDependent } from "./session-dependent.ts";
 import { metricsEndpoint } from "./metrics.ts";
 import { requestIdOf } from "./request-log.ts";
@@ -101,7 +102,11 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
     securityHeaders: scriptlessHeaders,
     onAnswer: services.metrics.pageCache,
     contentPaths: () => publishedContentPaths(services.db),
-    render: (path, req) => renderAnonymous(new Request(new URL(path, config.appUrl)), loadContext(req, "")),
+    render: (path, req) => {
+      const inner = singleSegmentPagePath(path);
+      const request = new Request(new URL(inner ?? path, config.appUrl), { headers: inner ? { [SINGLE_SEGMENT_MARK]: "1" } : {} });
+      return renderAnonymous(request, loadContext(req, ""));
+    },
   });
   app.use(cache.middleware);
   // Answered before Express sees the request (startServer): cached pages, hashed assets, /healthz.
@@ -156,6 +161,18 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
   app.use("/api", apiRouter(services, endpoints, clientIpOf));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
+
+  // A one-segment created page (/local-seo/): past the about editor's `/:id` (content/registry/slugs.ts).
+  app.use((req, _res, next) => {
+    delete req.headers[SINGLE_SEGMENT_MARK];
+    const inner = (req.method === "GET" || req.method === "HEAD") && singleSegmentPagePath(req.path);
+    if (inner) {
+      const query = req.originalUrl.slice(req.originalUrl.indexOf("?") >= 0 ? req.originalUrl.indexOf("?") : req.originalUrl.length);
+      req.url = req.originalUrl = `${inner}${query}`;
+      req.headers[SINGLE_SEGMENT_MARK] = "1";
+    }
+    next();
+  });
 
   app.use(
     createRequestHandler({

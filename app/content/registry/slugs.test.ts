@@ -47,7 +47,7 @@ describe("reserved slugs", () => {
 
 describe("the pages and articles API", () => {
   it("is in the access table: anyone reads, Editors and Admins write", () => {
-    for (const base of ["/pages", "/articles"]) {
+    for (const base of ["/pages", "/articles"] as const) {
       expect(apiAccess[`GET ${base}`]).toBe("public");
       expect(apiAccess[`GET ${base}/:id`]).toBe("public");
       expect(apiAccess[`POST ${base}`]).toBe(CONTENT_ROLE);

@@ -20,7 +20,7 @@ const RECORD_ID = /^[0-9a-f]{24}$/;
 export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(
   [
     // What the server itself mounts, and the blog
-    "api", "blog", "sitemap.xml", "robots.txt", "media", "assets", "images", "healthz", "metrics", "favicon", "static", "build", "wp-admin", "well-known",
+    "api", "_page", "blog", "sitemap.xml", "robots.txt", "media", "assets", "images", "healthz", "metrics", "favicon", "static", "build", "wp-admin", "well-known",
     // The page table and the spec's paths
     "about", "about-us", "account", "actions", "add-about", "add-about-footer", "add-action", "add-address-footer", "add-banner", "add-contact",
     "add-copyright", "add-counter", "add-email", "add-experience", "add-faq", "add-faq-item", "add-feature-item", "add-feature-text",
@@ -45,6 +45,9 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(
 
 /** Article slugs the blog's own addresses use (`/blog/tag/…`, `/blog/feed.xml`, `/blog/page/…`). */
 const RESERVED_ARTICLE_SLUGS: ReadonlySet<string> = new Set(["tag", "feed", "page"]);
+
+/** True for a well-formed page slug (no query is made for anything else). */
+export const isPageSlug = (value: string) => PAGE_SLUG.test(value);
 
 /** Why a slug cannot be used, naming the field; undefined when it can. */
 export function slugProblem(label: string, slugOf: "page" | "article", value: string): string | undefined {
@@ -84,3 +87,19 @@ export const tagSlug = (tag: string) =>
 
 /** Letters, digits, spaces and hyphens between commas. */
 export const isTagList = (value: string) => value.split(",").every((tag) => /^[\p{L}\p{N} -]*$/u.test(tag.trim()));
+
+/**
+ * Where a one-segment page is rendered inside the app. The spec's about editor owns `/:id`, which
+ * React Router ranks above the catch-all for every one-segment path, so the server hands such a
+ * path (one that is no record id and no route's) to this internal address instead, marked by
+ * SINGLE_SEGMENT_MARK (server/app.ts). Nothing else answers there.
+ */
+export const SINGLE_SEGMENT_PREFIX = "/_page";
+export const SINGLE_SEGMENT_MARK = "x-rankwell-page";
+
+/** The internal address of a one-segment path that only a created page can answer, else undefined. */
+export function singleSegmentPagePath(pathname: string): string | undefined {
+  const match = new RegExp(`^/(${SEGMENT})(/?)$`).exec(pathname);
+  if (!match || RESERVED_SEGMENTS.has(match[1]!) || RECORD_ID.test(match[1]!)) return undefined;
+  return `${SINGLE_SEGMENT_PREFIX}/${match[1]}${match[2]}`;
+}

@@ -5,7 +5,7 @@ import { PREVIEW_HEADERS } from "~/content/public/preview.ts";
 import { PreviewNotice } from "~/content/public/preview-notice.tsx";
 import { previewRequested } from "~/content/public/preview.server.ts";
 import { seoOf } from "~/content/registry/seo-fields.ts";
-import { pagePath } from "~/content/registry/slugs.ts";
+import { isPageSlug, pagePath, SINGLE_SEGMENT_MARK, SINGLE_SEGMENT_PREFIX } from "~/content/registry/slugs.ts";
 import { ContactForm } from "~/inbox/contact-form.tsx";
 import { ErrorPage } from "~/layout/error-page.tsx";
 import { useRootData } from "~/layout/root-data.ts";
@@ -28,11 +28,17 @@ import type { Route } from "./+types/not-found";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const preview = previewRequested(context, request);
+  const { pathname } = new URL(request.url);
+  // The internal address of a one-segment page answers only when the server handed the request there.
+  const handed = pathname.startsWith(`${SINGLE_SEGMENT_PREFIX}/`) && request.headers.get(SINGLE_SEGMENT_MARK) === "1";
+  const splat = (params["*"] ?? "").replace(/\/+$/, "");
   const page = preview
     ? await previewRecord(services.db, "pages", (params as { id?: string }).id ?? "")
-    : await pageBySlug(services.db, (params["*"] ?? "").replace(/\/+$/, ""));
+    : (handed || !pathname.startsWith(`${SINGLE_SEGMENT_PREFIX}/`)) && isPageSlug(splat)
+      ? await pageBySlug(services.db, splat)
+      : undefined;
   if (!page) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
-  if (!preview && !new URL(request.url).pathname.endsWith("/")) throw redirect(pagePath(page.slug), 301);
+  if (!preview && !pathname.endsWith("/")) throw redirect(pagePath(page.slug), 301);
   const content = await loadPageSections(services.db, pageSections(page), { preview });
   return data({ page, content, preview }, { headers: preview ? PREVIEW_HEADERS : {} });
 }
