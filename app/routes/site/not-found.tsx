@@ -39,7 +39,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       : undefined;
   if (!page) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
   if (!preview && !pathname.endsWith("/")) throw redirect(pagePath(page.slug), 301);
-  const content = await loadPageSections(services.db, pageSections(page), { preview });
+  const keys = pageSections(page);
+  // No landing block (the body alone): no query (PostgreSQL refuses an empty `in ()`).
+  const content = keys.length ? await loadPageSections(services.db, keys, { preview }) : {};
   return data({ page, content, preview }, { headers: preview ? PREVIEW_HEADERS : {} });
 }
 
