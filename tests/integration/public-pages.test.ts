@@ -58,7 +58,8 @@ let admin: TestClient;
 let visitor: TestClient;
 // Created through the API here, so its images are addresses elsewhere (library files are tested in media.test.ts).
 const demo = demoContent((name) => `https://images.example.com/${name}.svg`, 2026) as Record<string, Record<string, string>[]>;
-const LANDING_SECTIONS = Object.keys(demo).filter((k) => k !== "pricingPlans") as SectionKey[];
+// Created pages and articles are documents of their own (pages-articles.test.ts), not landing content.
+const LANDING_SECTIONS = Object.keys(demo).filter((k) => !["pricingPlans", "pages", "articles"].includes(k)) as SectionKey[];
 const plans: Record<string, string> = {};
 
 beforeAll(async () => {
