@@ -6,7 +6,7 @@ import { diffValues } from "~/content/workflow/diff.ts";
 import { cancelSchedule, discardDraft, getEditable, publish, saveDraft, scheduleDraft } from "~/content/workflow/drafts.server.ts";
 import { previewUrl, recordPreviewUrl } from "~/content/public/preview.ts";
 import { type FormButton, PREVIEW_INTENT, SectionForm, SubmitButtons } from "~/content/admin/section-form.tsx";
-import { type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
+import { editUrl, type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
 import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
@@ -151,6 +151,17 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
         <Link to={`/admin/history/${id}`} className="font-semibold text-brand-700 underline">
           History
         </Link>
+        {/* A page or an article: where visitors read it, and how it looks with its draft. */}
+        {def.publicPath && published && (
+          <a href={def.publicPath(published)} className="font-semibold text-brand-700 underline">
+            View on the site
+          </a>
+        )}
+        {def.publicPath && (
+          <a href={recordPreviewUrl(def.key as "pages" | "articles", id, editUrl(def, id))} className="font-semibold text-brand-700 underline">
+            Preview with the draft
+          </a>
+        )}
       </nav>
       <h1 id="edit-heading" className="mb-6 text-3xl font-bold">
         {editTitle(def)}
