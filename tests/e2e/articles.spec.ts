@@ -27,8 +27,8 @@ async function axeViolations(page: Page): Promise<string[]> {
   return found;
 }
 
-async function photo(): Promise<Buffer> {
-  return sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
+async function photo(seed: number): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 40, g: seed % 256, b: Date.now() % 256 } } }).png().toBuffer();
 }
 
 for (const width of [390, 1440]) {
@@ -42,7 +42,7 @@ for (const width of [390, 1440]) {
     // A picture in the library.
     await page.goto("/admin/media");
     const fileName = `cover-${stamp}-${width}.png`;
-    await page.getByLabel("Image file").setInputFiles({ name: fileName, mimeType: "image/png", buffer: await photo() });
+    await page.getByLabel("Image file").setInputFiles({ name: fileName, mimeType: "image/png", buffer: await photo(width) });
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByRole("status")).toContainText(`${fileName} is uploaded`);
     const url = await page.getByLabel(`Address of ${fileName}`).inputValue();
