@@ -1,6 +1,7 @@
 import { type Access, ANY_ROLE, CONTENT_ROLE } from "./auth/roles.ts";
 import { adminPages, pageRole, routeId } from "./content/admin/admin-pages.ts";
 import { PREVIEW_PATHS } from "./content/public/preview.ts";
+import { SINGLE_SEGMENT_PREFIX } from "./content/registry/slugs.ts";
 
 /**
  * Every page of the site, one row each: its URL pattern, its route module, who may open it and,
@@ -67,6 +68,12 @@ export const PAGES: readonly PageRow[] = [
   { path: "/unsubscribe/:token", file: "routes/site/unsubscribe.tsx", access: "public" },
   { path: "/sitemap.xml", file: "routes/site/sitemap.ts", access: "public" },
   { path: "/robots.txt", file: "routes/site/robots.ts", access: "public" },
+  // Articles (issue 23): the blog, one page per tag, the feed, and each article. Created pages
+  // have no row: the catch-all `*` answers a published page's address after every route here.
+  { path: "/blog", file: "routes/site/blog.tsx", access: "public" },
+  { path: "/blog/feed.xml", file: "routes/site/blog-feed.ts", access: "public" },
+  { path: "/blog/tag/:tag", file: "routes/site/blog.tsx", access: "public", id: "routes/site/blog-tag" },
+  { path: "/blog/:slug", file: "routes/site/article.tsx", access: "public" },
   // Signing in. An invitation link: anyone may open it; accepting needs the invited address (checked inside).
   { path: "/login", file: "routes/auth/login.tsx", access: "public" },
   { path: "/register", file: "routes/auth/register.tsx", access: "public" },
@@ -112,6 +119,8 @@ export const PAGES: readonly PageRow[] = [
   { path: PREVIEW_PATHS.home, file: "routes/site/home.tsx", access: CONTENT_ROLE, id: "preview-home" },
   { path: PREVIEW_PATHS.pricing, file: "routes/site/pricing.tsx", access: CONTENT_ROLE, id: "preview-pricing" },
   { path: PREVIEW_PATHS.service, file: "routes/site/service.tsx", access: CONTENT_ROLE, id: "preview-service" },
+  { path: PREVIEW_PATHS.page, file: "routes/site/not-found.tsx", access: CONTENT_ROLE, id: "preview-page" },
+  { path: PREVIEW_PATHS.article, file: "routes/site/article.tsx", access: CONTENT_ROLE, id: "preview-article" },
   ...contentPages("Content"),
   // Redirects and the 404 monitor (docs/decisions/0031): the editors' SEO work.
   { path: "/admin/redirects", file: "routes/admin/redirects.tsx", access: CONTENT_ROLE, frame: true, nav: { group: "Content", label: "Redirects", within: ["/admin/redirects/:id"] } },
@@ -144,6 +153,8 @@ export const PAGES: readonly PageRow[] = [
   { path: "/admin-user/:id", file: "routes/admin/admin-user.tsx", access: "Admin", frame: true },
   { path: "/admin/audit-log", file: "routes/admin/audit-log.tsx", access: "Admin", frame: true, nav: { group: "People", label: "Audit log" } },
   ...contentPages("Settings"),
-  // Every other path: the 404 page, last. Not a row of the access table, where unmatched paths are public.
+  // A one-segment created page, handed here by the server past the about editor's `/:id` (content/registry/slugs.ts).
+  { path: `${SINGLE_SEGMENT_PREFIX}/*`, file: "routes/site/not-found.tsx", access: "public", id: "single-segment-page" },
+  // Every other path, last: a created page at that address, else the 404 page. Not a row of the access table, where unmatched paths are public.
   { path: "*", file: "routes/site/not-found.tsx", access: "public" },
 ];

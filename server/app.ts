@@ -22,6 +22,8 @@ import { sameOriginWrites } from "./same-origin.ts";
 import { securityHeaderList, securityHeaders } from "./security-headers.ts";
 import { CACHED_PAGE_SCRIPT_SRC, pageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./assets.ts";
+import { publishedContentPaths } from "~/content/public/documents.server.ts";
+import { SINGLE_SEGMENT_MARK, singleSegmentPagePath } from "~/content/registry/slugs.ts";
 import { sessionDependent } from "./session-dependent.ts";
 import { metricsEndpoint } from "./metrics.ts";
 import { requestIdOf } from "./request-log.ts";
@@ -108,6 +110,7 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
     version: services.publicVersion,
     securityHeaders: scriptlessHeaders,
     onAnswer: services.metrics.pageCache,
+    contentPaths: () => publishedContentPaths(services.db),
     render: (path, req) => renderAnonymous(path, { clientIp: clientIpOf(req), requestId: req.res?.locals.requestId as string }),
   });
   app.use(cache.middleware);
@@ -164,6 +167,18 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
   app.use("/api", apiRouter(services, endpoints, clientIpOf));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
+
+  // A one-segment created page (/local-seo/): past the about editor's `/:id` (content/registry/slugs.ts).
+  app.use((req, _res, next) => {
+    delete req.headers[SINGLE_SEGMENT_MARK];
+    const inner = (req.method === "GET" || req.method === "HEAD") && singleSegmentPagePath(req.path);
+    if (inner) {
+      const query = req.originalUrl.slice(req.originalUrl.indexOf("?") >= 0 ? req.originalUrl.indexOf("?") : req.originalUrl.length);
+      req.url = req.originalUrl = `${inner}${query}`;
+      req.headers[SINGLE_SEGMENT_MARK] = "1";
+    }
+    next();
+  });
 
   app.use(
     createRequestHandler({

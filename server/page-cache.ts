@@ -34,16 +34,24 @@ export interface PageCacheOptions {
   /** The security headers of a cached page (its CSP without a nonce). */
   securityHeaders: [string, string][];
   maxEntries?: number;
+  /**
+   * The addresses of published pages and articles (issue 23) at a public version: cached like the
+   * fixed list (site/cached-pages.ts) with no code per page. Asked once per version; a 404 at any
+   * other address is never rendered by the cache, so the cache stays bounded by what is published.
+   */
+  contentPaths?(): Promise<ReadonlySet<string>>;
   /** Told of each page answered from memory (hit) or rendered and stored (miss): the metrics count them. */
   onAnswer?(result: "hit" | "miss"): void;
 }
 
-/** The cache key of a request the cache may answer, or undefined (it goes to React Router). */
-function cacheKey(req: IncomingMessage): string | undefined {
+/** The path of a request the cache might answer (an anonymous GET without a query that matters), or undefined. */
+function candidatePath(req: IncomingMessage): string | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   if (hasSessionCookie(req.headers.cookie)) return undefined;
   const url = new URL(req.url ?? "/", "http://x");
-  if (!CACHED_PATHS.has(url.pathname)) return undefined;
+  // Content addresses end in "/" (or are the feed); the API, media and assets never reach the list.
+  if (!CACHED_PATHS.has(url.pathname) && !(url.pathname.endsWith("/") || url.pathname === "/blog/feed.xml")) return undefined;
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/admin/")) return undefined;
   for (const name of url.searchParams.keys()) if (!harmlessQueryParam(name)) return undefined;
   return url.pathname;
 }
@@ -65,6 +73,26 @@ export interface PageCache {
 export function pageCache(options: PageCacheOptions): PageCache {
   const maxEntries = options.maxEntries ?? 200;
   const entries = new Map<string, Entry>();
+  // The published pages' and articles' addresses, read again when the public version moves.
+  let published: { version: number; paths: Promise<ReadonlySet<string>> } | undefined;
+  const publishedPaths = (version: number): Promise<ReadonlySet<string>> => {
+    if (!options.contentPaths) return Promise.resolve(new Set());
+    if (published?.version !== version) {
+      // Unreadable now (the database is down): nothing extra is cached, and the next request asks again.
+      const paths = options.contentPaths().catch((): ReadonlySet<string> => {
+        published = undefined;
+        return new Set();
+      });
+      published = { version, paths };
+    }
+    return published.paths;
+  };
+  /** The cache key of a request the cache may answer at `version`, or undefined (it goes to React Router). */
+  const cacheKey = async (req: IncomingMessage, version: number): Promise<string | undefined> => {
+    const path = candidatePath(req);
+    if (!path) return undefined;
+    return CACHED_PATHS.has(path) || (await publishedPaths(version)).has(path) ? path : undefined;
+  };
   const rendering = new Map<string, Promise<Entry | Response>>();
 
   async function fill(key: string, req: ExpressRequest, version: number): Promise<Entry | Response> {
@@ -96,8 +124,10 @@ export function pageCache(options: PageCacheOptions): PageCache {
   }
 
   const serveHit = async (req: IncomingMessage, res: ServerResponse) => {
-    const key = cacheKey(req);
-    const entry = key && current(key, await options.version.current());
+    if (!candidatePath(req)) return false;
+    const version = await options.version.current();
+    const key = await cacheKey(req, version);
+    const entry = key && current(key, version);
     if (!entry) return false;
     options.onAnswer?.("hit");
     send(req, res, entry, "hit", options.securityHeaders);
@@ -105,10 +135,11 @@ export function pageCache(options: PageCacheOptions): PageCache {
   };
 
   const middleware: RequestHandler = async (req, res, next) => {
-    const key = cacheKey(req);
-    if (!key) return next();
+    if (!candidatePath(req)) return next();
     try {
       const version = await options.version.current();
+      const key = await cacheKey(req, version);
+      if (!key) return next();
       const hit = current(key, version);
       if (hit) {
         options.onAnswer?.("hit");

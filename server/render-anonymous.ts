@@ -1,4 +1,5 @@
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { SINGLE_SEGMENT_MARK, singleSegmentPagePath } from "~/content/registry/slugs.ts";
 import type { Config } from "~/config.server.ts";
 import { requestContext, type Services } from "~/services.server.ts";
 import type { RenderPublicPage } from "~/seo/public-render.server.ts";
@@ -15,7 +16,10 @@ export function anonymousRenderer(config: Config, getServices: () => Services) {
   return (path: string, who: { clientIp: string; requestId: string }): Promise<Response> => {
     const context = new RouterContextProvider();
     context.set(requestContext, { services: getServices(), nonce: "", ...who });
-    return handler(new Request(new URL(path, config.appUrl)), context);
+    // A created page at one segment (/local-seo/) is answered by its own route (content/registry/slugs.ts).
+    const inner = singleSegmentPagePath(new URL(path, "http://x").pathname);
+    const request = new Request(new URL(inner ?? path, config.appUrl), { headers: inner ? { [SINGLE_SEGMENT_MARK]: "1" } : {} });
+    return handler(request, context);
   };
 }
 

@@ -6,13 +6,14 @@ import type { RootData } from "./root-data.ts";
 
 /**
  * The site's main links, in the header and the footer: the landing page, its own pages for
- * services and pricing, and the landing page's about, testimonial and contact sections.
+ * services and pricing, the blog, and the landing page's about, testimonial and contact sections.
  */
 export const SITE_LINKS = [
   ["Home", "/"],
   ["Services", "/service/"],
   ["About us", "/#about"],
   ["Pricing", "/pricing/"],
+  ["Blog", "/blog/"],
   ["Testimonials", "/#testimonial"],
   ["Contact us", "/#contact"],
 ] as const;

@@ -30,10 +30,18 @@ describe("robots.txt", () => {
 
 describe("sitemap.xml", () => {
   it("lists the public pages with absolute URLs", () => {
-    const xml = sitemapXml("https://r.example", "2026-01-02");
-    for (const loc of ["https://r.example/", "https://r.example/pricing/", "https://r.example/service/", "https://r.example/contact"]) {
+    const docs = [
+      { path: "/", noindex: false, priority: "1.0" },
+      { path: "/pricing/", noindex: false, priority: "0.9" },
+      { path: "/blog/a/", updatedAt: "2026-03-04T05:06:07.000Z", noindex: false, priority: "0.6" },
+      { path: "/hidden/", updatedAt: "2026-03-04T05:06:07.000Z", noindex: true, priority: "0.7" },
+    ];
+    const xml = sitemapXml("https://r.example", docs, "2026-01-02");
+    for (const loc of ["https://r.example/", "https://r.example/pricing/", "https://r.example/blog/a/"]) {
       expect(xml).toContain(`<loc>${loc}</loc>`);
     }
     expect(xml).toContain("<lastmod>2026-01-02</lastmod>");
+    expect(xml).toContain("<loc>https://r.example/blog/a/</loc>\n    <lastmod>2026-03-04</lastmod>");
+    expect(xml).not.toContain("hidden");
   });
 });

@@ -1,6 +1,6 @@
 import { type Access, pageAccess } from "../access.ts";
 import { isRole } from "../auth/roles.ts";
-import { absoluteUrl, PUBLIC_PAGES } from "./seo.ts";
+import { absoluteUrl } from "./seo.ts";
 
 /** robots.txt and sitemap.xml, built from the access table and the list of public pages. */
 
@@ -33,11 +33,19 @@ export function robotsTxt(siteUrl: string): string {
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** The public pages; `lastmod` is when content last changed (a day, YYYY-MM-DD). */
-export function sitemapXml(siteUrl: string, lastmod?: string): string {
-  const urls = PUBLIC_PAGES.map(
-    (page) =>
-      `  <url>\n    <loc>${xmlEscape(absoluteUrl(siteUrl, page.path))}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ""}    <priority>${page.priority}</priority>\n  </url>`,
-  );
+/** What the sitemap needs of a public document (site/public-documents.server.ts). */
+export type SitemapEntry = { path: string; updatedAt?: string; noindex: boolean; priority: string };
+
+/**
+ * The public documents, without those marked noindex; each one's `lastmod` is the day of its own
+ * last published change, or `fallbackLastmod` (the last content change) for the spec's pages.
+ */
+export function sitemapXml(siteUrl: string, documents: readonly SitemapEntry[], fallbackLastmod?: string): string {
+  const urls = documents
+    .filter((doc) => !doc.noindex)
+    .map((doc) => {
+      const lastmod = doc.updatedAt?.slice(0, 10) ?? fallbackLastmod;
+      return `  <url>\n    <loc>${xmlEscape(absoluteUrl(siteUrl, doc.path))}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ""}    <priority>${doc.priority}</priority>\n  </url>`;
+    });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

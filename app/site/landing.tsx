@@ -17,6 +17,7 @@ import { Video } from "./blocks/video.tsx";
 import { WorkSteps } from "./blocks/work-steps.tsx";
 import type { SiteChrome } from "./chrome.ts";
 import { SITE_NAME } from "./seo.ts";
+import type { PageBlockName } from "../content/registry/page-blocks.ts";
 
 /**
  * The landing page, top to bottom: each entry names the sections it shows and the block that
@@ -34,24 +35,25 @@ export interface LandingSlots {
 
 export type LandingBlockProps<K extends SectionKey> = LandingSlots & { content: { [S in K]: SectionRecord<S>[] } };
 
-const entry = <const K extends SectionKey>(sections: readonly K[], Block: (props: LandingBlockProps<K>) => ReactNode) => ({ sections, Block });
+/** `name`: how a created page's Blocks field names it (content/registry/page-blocks.ts). */
+const entry = <const K extends SectionKey>(name: PageBlockName | "banner", sections: readonly K[], Block: (props: LandingBlockProps<K>) => ReactNode) => ({ name, sections, Block });
 
 export const landing = [
-  entry(["banner"], ({ content }) => (content.banner[0] ? <Banner banner={content.banner[0]} /> : <h1 className="sr-only">{SITE_NAME}</h1>)),
-  entry(["serviceText", "serviceItems"], ({ content }) => <Services text={content.serviceText[0]} items={content.serviceItems} />),
-  entry(["about"], ({ content }) => <About about={content.about[0]} />),
-  entry(["counters"], ({ content }) => <Counters counters={content.counters[0]} />),
-  entry(["featuresText", "featureItems"], ({ content }) => <Features text={content.featuresText[0]} items={content.featureItems} />),
-  entry(["videoText", "videoItems"], ({ content }) => <Video video={content.videoText[0]} items={content.videoItems} />),
-  entry(["workSteps"], ({ content }) => <WorkSteps steps={content.workSteps} />),
-  entry(["experience"], ({ content }) => <Experience experience={content.experience[0]} />),
-  entry(["pricingPlans"], ({ content }) => <Pricing plans={content.pricingPlans} />),
-  entry(["steps"], ({ content }) => <Steps steps={content.steps} />),
-  entry(["teamText", "teamMembers"], ({ content }) => <Team text={content.teamText[0]} members={content.teamMembers} />),
-  entry(["testimonialText", "testimonials"], ({ content }) => <Testimonials text={content.testimonialText[0]} items={content.testimonials} />),
-  entry(["faqText", "faqItems"], ({ content }) => <Faq text={content.faqText[0]} items={content.faqItems} />),
-  entry(["callToAction"], ({ content }) => <CallToAction cta={content.callToAction[0]} />),
-  entry(["contacts"], ({ content, chrome, contactForm }) => <Contact address={chrome.footerAddress} details={content.contacts} form={contactForm} />),
+  entry("banner", ["banner"], ({ content }) => (content.banner[0] ? <Banner banner={content.banner[0]} /> : <h1 className="sr-only">{SITE_NAME}</h1>)),
+  entry("services", ["serviceText", "serviceItems"], ({ content }) => <Services text={content.serviceText[0]} items={content.serviceItems} />),
+  entry("about", ["about"], ({ content }) => <About about={content.about[0]} />),
+  entry("counters", ["counters"], ({ content }) => <Counters counters={content.counters[0]} />),
+  entry("features", ["featuresText", "featureItems"], ({ content }) => <Features text={content.featuresText[0]} items={content.featureItems} />),
+  entry("video", ["videoText", "videoItems"], ({ content }) => <Video video={content.videoText[0]} items={content.videoItems} />),
+  entry("work-steps", ["workSteps"], ({ content }) => <WorkSteps steps={content.workSteps} />),
+  entry("experience", ["experience"], ({ content }) => <Experience experience={content.experience[0]} />),
+  entry("pricing", ["pricingPlans"], ({ content }) => <Pricing plans={content.pricingPlans} />),
+  entry("steps", ["steps"], ({ content }) => <Steps steps={content.steps} />),
+  entry("team", ["teamText", "teamMembers"], ({ content }) => <Team text={content.teamText[0]} members={content.teamMembers} />),
+  entry("testimonials", ["testimonialText", "testimonials"], ({ content }) => <Testimonials text={content.testimonialText[0]} items={content.testimonials} />),
+  entry("faq", ["faqText", "faqItems"], ({ content }) => <Faq text={content.faqText[0]} items={content.faqItems} />),
+  entry("call-to-action", ["callToAction"], ({ content }) => <CallToAction cta={content.callToAction[0]} />),
+  entry("contact", ["contacts"], ({ content, chrome, contactForm }) => <Contact address={chrome.footerAddress} details={content.contacts} form={contactForm} />),
 ] as const;
 
 export type LandingKey = (typeof landing)[number]["sections"][number];

@@ -1,6 +1,8 @@
 import { listRecords } from "../content/content.server.ts";
+import { publishedArticles, publishedPages } from "../content/public/documents.server.ts";
 import { editUrl, sectionDef } from "../content/registry/sections.ts";
 import { SEO_SITE_PAGES, seoSitePath } from "../content/registry/seo-site-pages.ts";
+import { articlePath, pagePath } from "../content/registry/slugs.ts";
 import type { Db } from "../db/db.server.ts";
 
 /**
@@ -32,8 +34,35 @@ const SITE_DOCUMENTS: readonly PublicDocument[] = [
   { path: "/contact", kind: "site", label: "Contact", editUrl: "/add-contact", noindex: false, priority: "0.6" },
 ];
 
+/** The spec's pages, the blog, then every published page and article (the newest articles first). */
 export async function listPublicDocuments(db: Db): Promise<PublicDocument[]> {
-  return siteDocuments(db);
+  const [site, pages, articles] = await Promise.all([siteDocuments(db), publishedPages(db), publishedArticles(db)]);
+  return [
+    ...site,
+    { path: "/blog/", kind: "site", label: "Blog", editUrl: "/admin/articles", updatedAt: articles.map((a) => a._updatedAt).sort().at(-1), noindex: false, priority: "0.7" },
+    ...pages.map(
+      (page): PublicDocument => ({
+        path: pagePath(page.slug),
+        kind: "page",
+        label: page.title,
+        editUrl: editUrl(sectionDef("pages"), page._id),
+        updatedAt: page._updatedAt,
+        noindex: page.noindex === "Yes",
+        priority: "0.7",
+      }),
+    ),
+    ...articles.map(
+      (article): PublicDocument => ({
+        path: articlePath(article.slug),
+        kind: "article",
+        label: article.title,
+        editUrl: editUrl(sectionDef("articles"), article._id),
+        updatedAt: article._updatedAt,
+        noindex: article.noindex === "Yes",
+        priority: "0.6",
+      }),
+    ),
+  ];
 }
 
 /** The spec's pages, each with the noindex and the edit screen of its search-appearance entry (published). */

@@ -141,3 +141,42 @@ export const graphLd = (nodes: (JsonLd | undefined)[]): JsonLd => ({ "@context":
 export function serializeJsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+
+/** A trail of links from the home page to a document, as BreadcrumbList. */
+export function breadcrumbLd(siteUrl: string, trail: { name: string; path: string }[]): JsonLd {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({ "@type": "ListItem", position: i + 1, name: crumb.name, item: absoluteUrl(siteUrl, crumb.path) })),
+  };
+}
+
+export interface ArticleLdInput {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  image?: string;
+  author: string;
+  datePublished: string;
+  dateModified: string;
+  tags: string[];
+}
+
+/** An article as schema.org Article, published by the organization. */
+export function articleLd(article: ArticleLdInput): JsonLd {
+  const url = absoluteUrl(article.siteUrl, article.path);
+  return {
+    "@type": "Article",
+    "@id": `${url}#article`,
+    headline: truncate(article.title, 110),
+    description: article.description,
+    url,
+    mainEntityOfPage: url,
+    ...(article.image ? { image: absoluteUrl(article.siteUrl, article.image) } : {}),
+    author: { "@type": "Person", name: article.author },
+    publisher: { "@id": `${article.siteUrl}/#organization` },
+    datePublished: article.datePublished,
+    dateModified: article.dateModified,
+    ...(article.tags.length ? { keywords: article.tags.join(", ") } : {}),
+  };
+}

@@ -25,7 +25,7 @@ const VIEWPORTS = [
 ] as const;
 
 /** Not screens: an action, a download, feeds for crawlers. */
-const NOT_SCREENS = new Set(["/logout", "/all-subscriber/csv", "/admin/reports/money.csv", "/sitemap.xml", "/robots.txt", "/orders/:id/files/:fileId/:name", "/orders/:id/documents/:docId"]);
+const NOT_SCREENS = new Set(["/blog/feed.xml", "/_page/*", "/logout", "/all-subscriber/csv", "/admin/reports/money.csv", "/sitemap.xml", "/robots.txt", "/orders/:id/files/:fileId/:name", "/orders/:id/documents/:docId"]);
 
 /** Pages whose parameter no page links to: opened with a made-up value (their "not valid" screen). */
 const MADE_UP: Record<string, string> = { "/invitation/:token": "/invitation/not-a-real-token", "/unsubscribe/:token": "/unsubscribe/not-a-real-token" };

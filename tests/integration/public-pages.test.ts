@@ -58,8 +58,9 @@ let admin: TestClient;
 let visitor: TestClient;
 // Created through the API here, so its images are addresses elsewhere (library files are tested in media.test.ts).
 const demo = demoContent((name) => `https://images.example.com/${name}.svg`, 2026) as Record<string, Record<string, string>[]>;
-// Plans are checked by their cards below; the search appearance goes into the head (seo-panel.test.ts), not the page.
-const LANDING_SECTIONS = Object.keys(demo).filter((k) => k !== "pricingPlans" && k !== "searchAppearance") as SectionKey[];
+// Plans are checked by their cards below; the search appearance goes into the head (seo-panel.test.ts);
+// created pages and articles are documents of their own (pages-articles.test.ts), not landing content.
+const LANDING_SECTIONS = Object.keys(demo).filter((k) => !["pricingPlans", "searchAppearance", "pages", "articles"].includes(k)) as SectionKey[];
 const plans: Record<string, string> = {};
 
 beforeAll(async () => {

@@ -120,7 +120,15 @@ function SectionField({ name, field, value, error }: { name: string; field: Fiel
   switch (field.kind) {
     case "longText":
     case "formatted":
+    case "blocks":
+    case "articleBody":
       return <Field {...common} multiline hint={field.hint} />;
+    case "slug":
+    case "tags":
+      return <Field {...common} type="text" autoComplete="off" spellCheck={false} hint={field.hint} />;
+    case "date":
+      // A plain text box with the format in its hint: every browser, keyboard and screen reader alike.
+      return <Field {...common} type="text" inputMode="numeric" autoComplete="off" placeholder="YYYY-MM-DD" hint={field.hint} />;
     case "url":
       // Site paths such as /contact are allowed, so not type="url" (it rejects them).
       return <Field {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} hint={field.hint} />;

@@ -32,7 +32,8 @@ export function describeForSerp(def: SectionDef, siteFallbacks: Record<string, S
   const own = (values: Values) => Object.fromEntries(Object.entries(values).filter(([name]) => !SEO_FIELD_NAMES.includes(name as never)));
   const longField = Object.entries(def.fields).find(([name, f]) => !SEO_FIELD_NAMES.includes(name as never) && (f.kind === "longText" || f.kind === "formatted"))?.[0];
   return (values: Values): { path?: string; fallback: SerpFallback } => {
-    const path = def.admin.publicPath?.(values);
+    // A page's or an article's own address (its slug); the spec pages' entries name theirs in admin.
+    const path = def.admin.publicPath?.(values) ?? (values.slug ? def.publicPath?.(values) : undefined);
     const site = path ? siteFallbacks[path] : undefined;
     if (site) return { path, fallback: site };
     const title = entryTitle({ ...def, fields: Object.fromEntries(Object.entries(def.fields).filter(([n]) => !SEO_FIELD_NAMES.includes(n as never))) }, own(values));

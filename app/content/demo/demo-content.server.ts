@@ -335,8 +335,48 @@ export function demoContent(image: (name: string) => string, year = new Date().g
     copyright: [{ copyrightText: `© ${year} Rankwell. All rights reserved.` }],
     // One empty entry per page: the pages show what their content gives until an editor writes these.
     searchAppearance: SEO_SITE_PAGE_LABELS.map((page) => ({ page, metaTitle: "", metaDescription: "", canonicalUrl: "", socialImage: "", noindex: "" })),
+    // Issue 23: one created page and two articles, so a fresh site shows /local-seo/ and /blog/.
+    pages: [
+      {
+        slug: "local-seo",
+        title: "Local SEO for small businesses",
+        heroHeading: "Be the business nearby that people find first",
+        heroText: "Most local searches end in a call or a visit the same day. We put your business in the map pack and at the top of the results for your town.",
+        heroImage: image("feature-2"),
+        blocks: "text\npricing\nfaq\ncall-to-action",
+        body: "Local SEO is the work that makes a business show up when people nearby search for what it offers.\n\nWe tidy your business profile, make your name, address and phone number match everywhere, collect reviews and write a page for each place you serve.\n\n- A complete, verified business profile\n- Consistent listings in the directories that matter\n- A page for each town or district you serve",
+        ...noSeo,
+      },
+    ],
+    articles: [
+      {
+        slug: "how-long-does-seo-take",
+        title: "How long does SEO take to work?",
+        excerpt: "Technical fixes show within weeks; rankings for competitive keywords move in three to six months. Here is what happens month by month.",
+        coverImage: image("feature-1"),
+        body: "Everyone who starts with SEO asks the same question: when will I see results?\n\n## The first month\n\nWe fix what stops search engines from reading your site: broken links, slow pages, missing titles. Those changes often show within weeks.\n\n## Months two to six\n\nNew pages and earned links build up. Rankings for **competitive keywords** usually move in this period.\n\n### What to watch\n\n- Impressions in Search Console\n- Clicks from organic search\n- Calls and forms from those visitors",
+        author: "Daniel Brooks",
+        publishDate: "2026-03-02",
+        tags: "seo basics, planning",
+        ...noSeo,
+      },
+      {
+        slug: "local-seo-checklist",
+        title: "A local SEO checklist for small businesses",
+        excerpt: "Ten things a local business can check in an afternoon to show up in the map pack and the local results.",
+        coverImage: image("feature-2"),
+        body: "Local results are won on a few basics done well.\n\n## Your business profile\n\n- Choose the right primary category\n- Add your opening hours and photos\n- Answer every review\n\n## Your site\n\n- One page per location, with its address\n- Your phone number as text, not only in an image\n\nRead more on our [local SEO page](/local-seo/).",
+        author: "Priya Raman",
+        publishDate: "2026-04-14",
+        tags: "local seo, seo basics",
+        ...noSeo,
+      },
+    ],
   };
 }
+
+/** Demo pages and articles leave their search fields empty: the content fills title and description. */
+const noSeo = { metaTitle: "", metaDescription: "", canonicalUrl: "", socialImage: "", noindex: "" };
 
 export const DEMO_AUTHOR = "demo-content";
 

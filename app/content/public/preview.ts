@@ -9,15 +9,24 @@ export const PREVIEW_PATHS = {
   home: "/admin/preview",
   pricing: "/admin/preview/pricing",
   service: "/admin/preview/service",
+  /** One created page or article with its draft (issue 23), by record id. */
+  page: "/admin/preview/pages/:id",
+  article: "/admin/preview/articles/:id",
 } as const;
 
 const previewPaths: readonly string[] = Object.values(PREVIEW_PATHS);
+const RECORD_PREVIEW = /^\/admin\/preview\/(pages|articles)\/[A-Za-z0-9_-]+$/;
 
 /** True for a preview address (with or without a trailing slash or React Router's `.data` suffix). */
 export function isPreviewPath(pathname: string): boolean {
   const path = withoutDataSuffix(pathname);
-  return previewPaths.includes(path.length > 1 ? path.replace(/\/+$/, "") : path);
+  const bare = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return previewPaths.includes(bare) || RECORD_PREVIEW.test(bare);
 }
+
+/** The preview of one page or article (its section's key, "pages" or "articles"), opened from its edit form. */
+export const recordPreviewUrl = (section: "pages" | "articles", id: string, editPath: string) =>
+  `/admin/preview/${section}/${encodeURIComponent(id)}?${PREVIEW_FROM}=${encodeURIComponent(editPath)}`;
 
 /**
  * What the preview response carries besides `Cache-Control: private, no-store`, which every

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isEmailAddress, isSiteLink } from "../../shared/validation.ts";
 import type { FieldDef } from "./fields.ts";
+import { blocksProblem } from "./page-blocks.ts";
+import { isTagList, slugProblem } from "./slugs.ts";
 
 /**
  * The zod rule for one field; messages name what is wrong in plain words. An optional field may
@@ -33,6 +35,21 @@ function fieldRule(def: FieldDef) {
       }, `${def.label} must be a number${def.upper !== undefined ? ` from ${def.min ?? 0} to ${def.upper}` : ""}`);
     case "choice":
       return rule((v) => (def.options ?? []).includes(v), `${def.label} must be one of ${(def.options ?? []).join(", ")}`);
+    case "slug":
+      // Spaces and capitals are the editor's slip, not a different address: trimmed, lowercased first.
+      return base.toLowerCase().superRefine((v, ctx) => {
+        const problem = v === "" ? undefined : slugProblem(def.label, def.slugOf ?? "page", v.replace(/^\/+|\/+$/g, ""));
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }).transform((v) => v.replace(/^\/+|\/+$/g, ""));
+    case "tags":
+      return rule(isTagList, `${def.label} may use letters, digits, spaces and hyphens, with commas between tags`);
+    case "date":
+      return rule((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${def.label} must be a day written YYYY-MM-DD`);
+    case "blocks":
+      return base.superRefine((v, ctx) => {
+        const problem = v === "" ? undefined : blocksProblem(def.label, v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      });
     default:
       return base;
   }

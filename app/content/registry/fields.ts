@@ -2,7 +2,7 @@
  * The kinds of field a content section can have. Every value is stored as text (the spec's
  * model); the kind decides the validation, the admin input and how the public page uses it.
  */
-export type FieldKind = "text" | "longText" | "formatted" | "url" | "image" | "number" | "email" | "choice";
+export type FieldKind = "text" | "longText" | "formatted" | "url" | "image" | "number" | "email" | "choice" | "slug" | "tags" | "date" | "blocks" | "articleBody";
 
 export interface FieldDef {
   kind: FieldKind;
@@ -18,6 +18,8 @@ export interface FieldDef {
   min?: number;
   upper?: number;
   hint?: string;
+  /** For `slug`: whose address it is (a page at `/{slug}/`, an article at `/blog/{slug}/`); decides the reserved slugs. */
+  slugOf?: "page" | "article";
 }
 
 type Extra = Partial<Pick<FieldDef, "optional" | "hint" | "max">>;
@@ -64,5 +66,43 @@ export const choice = (label: string, options: readonly string[], extra: Extra =
   label,
   max: 50,
   options,
+  ...extra,
+});
+
+/**
+ * The address of a page or an article: lowercase segments of a-z, 0-9 and "-", separated by "/"
+ * (articles: one segment). Addresses a route of the app owns are refused (registry/slugs.ts).
+ */
+export const slug = (label: string, slugOf: "page" | "article"): FieldDef => ({
+  kind: "slug",
+  label,
+  max: 200,
+  slugOf,
+  hint:
+    slugOf === "page"
+      ? "The page's address after the site name: lowercase letters, digits and hyphens, with / between parts, e.g. local-seo/dentists"
+      : "The article's address after /blog/: lowercase letters, digits and hyphens, e.g. how-we-rank",
+});
+/** Tags, comma-separated ("local seo, case study"); each gets a page listing its articles. */
+export const tags = (label: string, extra: Extra = {}): FieldDef => ({
+  kind: "tags",
+  label,
+  max: 300,
+  hint: "Comma-separated, e.g. local seo, case study. Letters, digits, spaces and hyphens.",
+  ...extra,
+});
+/** A calendar day, YYYY-MM-DD. */
+export const date = (label: string, extra: Extra = {}): FieldDef => ({ kind: "date", label, max: 10, hint: "A day, YYYY-MM-DD", ...extra });
+/**
+ * The blocks of a created page, in order, one name a line: the landing page's blocks
+ * (registry/page-blocks.ts) and "text" for the page's own body.
+ */
+export const blocks = (label: string, extra: Extra = {}): FieldDef => ({ kind: "blocks", label, max: 1000, ...extra });
+/** An article's body: the formatted subset plus ## and ### headings and images of the media library. */
+export const articleBody = (label: string, extra: Extra = {}): FieldDef => ({
+  kind: "articleBody",
+  label,
+  max: 100_000,
+  hint: "A blank line starts a new paragraph. ## and ### start headings; **bold**, *italic*, [link text](https://…), - lists, and ![alt text](/media/…) for an image of the media library.",
   ...extra,
 });

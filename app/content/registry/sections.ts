@@ -2,9 +2,11 @@ import { CONTENT_ROLE, type Role } from "../../auth/roles.ts";
 import { formatPrice } from "../../shared/money.ts";
 import { MOST_POPULAR, PLAN_NAMES, PLAN_POINT_FIELDS, type PlanPointField } from "./plans.ts";
 import { stepLabel } from "./step-order.ts";
-import { choice, email, type FieldDef, formatted, image, longText, number, text, url } from "./fields.ts";
+import { articleBody, blocks, choice, date, email, type FieldDef, formatted, image, longText, number, slug, tags, text, url } from "./fields.ts";
+import { PAGE_BLOCK_NAMES } from "./page-blocks.ts";
 import { seoFields } from "./seo-fields.ts";
 import { SEO_SITE_PAGE_LABELS, seoSitePath } from "./seo-site-pages.ts";
+import { articlePath, pagePath } from "./slugs.ts";
 import type { ImageFacts } from "../../media/alt-text.ts";
 
 /** A record's field values by field name, as stored: every value is text (registry/fields.ts). */
@@ -43,6 +45,12 @@ export interface SectionDef<F extends Record<string, FieldDef> = Record<string, 
   admin: AdminDisplay;
   /** Fields no two published records of the list may share (content/workflow/unique.server.ts). */
   unique?: readonly string[];
+  /**
+   * For a record that is a public document of its own (a created page, an article): its address,
+   * from its values. A published change of it leaves a redirect from the old address
+   * (workflow/revisions.server.ts), and the sitemap and page cache list it.
+   */
+  publicPath?: (values: Values) => string;
   /** The audit log files its changes as content unless this names their own kind. */
   auditKind?: "payment-account";
   /**
@@ -63,8 +71,9 @@ export interface AdminDisplay {
   /** The admin sidebar group of the section's page; "Content" unless said. */
   navGroup?: "Content" | "Settings";
   /**
-   * The public path a record is shown at, for the search-result preview of a section with the SEO
-   * fields (content/admin/serp-preview.tsx); without it the preview shows the site's address.
+   * The public path a record's SEO fields are for, shown by the search-result preview
+   * (content/admin/serp-preview.tsx), when the record is not itself at that path (the spec pages'
+   * search appearance); a page's or an article's own address is `publicPath` of the section.
    */
   publicPath?: (record: Values) => string | undefined;
 }
@@ -440,6 +449,54 @@ export const sections = {
     admin: { titleField: "page", publicPath: (record) => seoSitePath(record.page) },
     fields: {
       page: choice("Page", SEO_SITE_PAGE_LABELS, { hint: "The page of the site these settings are for; one entry per page." }),
+      ...seoFields,
+    },
+  }),
+  // Issue 23: pages and articles are list entries like any other, so drafts, preview, schedule,
+  // history, trash, audit and the Editor role apply as they are (docs/decisions/0030-pages-and-articles.md).
+  pages: list({
+    key: "pages",
+    label: "Pages",
+    adminPath: "/admin/pages",
+    editPath: "/admin/pages/:id",
+    api: { list: "/pages", one: "/pages/:id", create: "/pages", update: "/pages/:id" },
+    saved: { create: "Page is Added", update: "Page is Updated" },
+    unique: ["slug"],
+    publicPath: (values) => pagePath(values.slug ?? ""),
+    admin: { titleField: "title", detail: (page) => pagePath(page.slug ?? "") },
+    fields: {
+      slug: slug("Address (slug)", "page"),
+      title: text("Title", { max: 150 }),
+      heroHeading: text("Hero heading", { optional: true, hint: "The large heading at the top; empty: the title." }),
+      heroText: longText("Hero text", { optional: true, max: 1000 }),
+      heroImage: image("Hero image", { optional: true }),
+      blocks: blocks("Blocks", {
+        optional: true,
+        hint: `One block a line, in the order the page shows them: text (this page's body) or a block of the landing page: ${PAGE_BLOCK_NAMES.filter((n) => n !== "text").join(", ")}. Empty: the body alone.`,
+      }),
+      body: formatted("Body", { optional: true, max: 20_000 }),
+      ...seoFields,
+    },
+  }),
+  articles: list({
+    key: "articles",
+    label: "Articles",
+    adminPath: "/admin/articles",
+    editPath: "/admin/articles/:id",
+    api: { list: "/articles", one: "/articles/:id", create: "/articles", update: "/articles/:id" },
+    saved: { create: "Article is Added", update: "Article is Updated" },
+    unique: ["slug"],
+    publicPath: (values) => articlePath(values.slug ?? ""),
+    admin: { titleField: "title", detail: (article) => `${articlePath(article.slug ?? "")}${article.publishDate ? ` · ${article.publishDate}` : ""}` },
+    fields: {
+      slug: slug("Address (slug)", "article"),
+      title: text("Title", { max: 150 }),
+      excerpt: longText("Excerpt", { max: 500, hint: "One or two sentences shown on /blog/ and in search results." }),
+      coverImage: image("Cover image", { optional: true }),
+      body: articleBody("Body"),
+      author: text("Author", { max: 100 }),
+      publishDate: date("Publish date", { optional: true, hint: "The day shown and used to order /blog/ (YYYY-MM-DD); empty: the day it is first published." }),
+      tags: tags("Tags", { optional: true }),
       ...seoFields,
     },
   }),

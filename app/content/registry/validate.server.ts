@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError, fieldErrors, invalidFields } from "../../errors.ts";
 import { fieldSchema } from "./field-rules.ts";
-import { formattedProblem } from "./formatted.server.ts";
+import { articleBodyProblem, formattedProblem } from "./formatted.server.ts";
 import { fieldLabels, namedFields } from "./labels.ts";
 import type { SectionDef, Values } from "./sections.ts";
 
@@ -27,8 +27,8 @@ export function parseSection(def: SectionDef, input: unknown): Values {
   const given = (result.success ? result.data : (input ?? {})) as Record<string, unknown>;
   for (const [name, field] of Object.entries(def.fields)) {
     const value = given[name];
-    if (field.kind !== "formatted" || fields[name] || typeof value !== "string") continue;
-    const problem = formattedProblem(field.label, value);
+    if ((field.kind !== "formatted" && field.kind !== "articleBody") || fields[name] || typeof value !== "string") continue;
+    const problem = field.kind === "articleBody" ? articleBodyProblem(field.label, value) : formattedProblem(field.label, value);
     if (problem) fields[name] = problem;
   }
   if (Object.keys(fields).length || !result.success) throw invalidFields(fields, fieldLabels(def));

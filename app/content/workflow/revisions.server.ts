@@ -8,6 +8,7 @@ import { publicContentChanged } from "./public-change.server.ts";
 import { assertUniqueFields, duplicateField } from "./unique.server.ts";
 import type { SectionDef, Values } from "../registry/sections.ts";
 import { announceChange } from "./sensitive.server.ts";
+import { redirectOldPath } from "../../seo/redirects.server.ts";
 
 /**
  * Writes of public content and the revision each one leaves. Every change of `content_items`
@@ -48,7 +49,8 @@ export async function recordRevision(trx: Trx, revision: Revision): Promise<void
 /**
  * Makes `values` the live content of record `id`: updates it, or inserts it at the end of its
  * list (a first publish, an API create), unless `existing` says it must be there already (404).
- * Leaves a revision with the values before and after, and announces the change. A second
+ * Leaves a revision with the values before and after, and announces the change; a changed
+ * public address (a page's or an article's slug) leaves a redirect from the old one. A second
  * singleton is refused with 409. Returns the stored values it replaced (null for an insert).
  */
 export async function putLive(
@@ -99,6 +101,14 @@ export async function putLive(
       if (def.kind === "singleton" && isUniqueViolation(error)) throw new AppError(409, `${def.label} already exists; there is only one. Edit that one instead.`);
       throw uniqueRefusal(def, values, error);
     }
+  }
+  // A page's or an article's new address: the old one answers 301 to it from this commit on. A
+  // new record's address loses any redirect from it (redirectOldPath with from = to), which
+  // would otherwise hide the page behind it.
+  if (def.publicPath) {
+    const to = def.publicPath(values);
+    const from = current ? def.publicPath(parseValues(current.data) ?? {}) : to;
+    if (from !== to || !current) await redirectOldPath(trx, from, to);
   }
   // The payment account: every Admin hears of it, in this transaction.
   await announceChange(trx, def, current?.data ?? null, values, change.by);

@@ -4,9 +4,9 @@ import { adminPages, CREATED_PARAM, createdMessage, editTargetAt, editTitle, pub
 import { FieldChanges, ScheduledAt, ScheduleForm } from "~/content/admin/workflow-parts.tsx";
 import { diffValues } from "~/content/workflow/diff.ts";
 import { cancelSchedule, discardDraft, getEditable, publish, saveDraft, scheduleDraft } from "~/content/workflow/drafts.server.ts";
-import { previewUrl } from "~/content/public/preview.ts";
+import { previewUrl, recordPreviewUrl } from "~/content/public/preview.ts";
 import { type FormButton, PREVIEW_INTENT, SectionForm, SubmitButtons } from "~/content/admin/section-form.tsx";
-import { type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
+import { editUrl, type SectionDef, type SectionKey, sectionDef, type Values } from "~/content/registry/sections.ts";
 import { formValues, guardForm, unknownAction } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import type { AdminHandle } from "~/layout/admin-frame.tsx";
@@ -90,7 +90,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "preview":
         // Posted into a new tab: save, then show the preview there, with its way back to this form.
         await saveDraft(services.db, viewer, key, id, values);
-        throw redirect(previewUrl(new URL(request.url).pathname));
+        // A page or an article is previewed on its own; a section, on the pages that show it.
+        throw redirect(key === "pages" || key === "articles" ? recordPreviewUrl(key, id, new URL(request.url).pathname) : previewUrl(new URL(request.url).pathname));
       case "publish-draft": {
         // The preview's Publish: the saved draft as the preview showed it.
         const { changed } = await publish(services.db, viewer, key, id);
@@ -156,6 +157,17 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
         <Link to={`/admin/history/${id}`} className="font-semibold text-brand-700 underline">
           History
         </Link>
+        {/* A page or an article: where visitors read it, and how it looks with its draft. */}
+        {def.publicPath && published && (
+          <a href={def.publicPath(published)} className="font-semibold text-brand-700 underline">
+            View on the site
+          </a>
+        )}
+        {def.publicPath && (
+          <a href={recordPreviewUrl(def.key as "pages" | "articles", id, editUrl(def, id))} className="font-semibold text-brand-700 underline">
+            Preview with the draft
+          </a>
+        )}
       </nav>
       <h1 id="edit-heading" className="mb-6 text-3xl font-bold">
         {editTitle(def)}

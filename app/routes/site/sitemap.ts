@@ -1,8 +1,9 @@
 import { requestContext } from "~/services.server.ts";
 import { sitemapXml } from "~/site/crawl.ts";
+import { listPublicDocuments } from "~/site/public-documents.server.ts";
 import type { Route } from "./+types/sitemap";
 
-/** /sitemap.xml: the public pages, dated by the last content change. */
+/** /sitemap.xml: every public document but the noindex ones, each dated by its own last change (the spec's pages by the last content change). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const latest = await services.db
@@ -10,7 +11,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     .select((eb) => eb.fn.max("updated_at").as("updated"))
     .executeTakeFirst();
   const lastmod = typeof latest?.updated === "string" ? latest.updated.slice(0, 10) : undefined;
-  return new Response(sitemapXml(services.config.appUrl, lastmod), {
+  const documents = await listPublicDocuments(services.db);
+  return new Response(sitemapXml(services.config.appUrl, documents, lastmod), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { expect, type Page, test } from "@playwright/test";
+import type { Result } from "axe-core";
+import sharp from "sharp";
+import { e2eEnv } from "../../playwright.config.ts";
+import { makeEditor, register, uniqueEmail } from "./helpers.ts";
+
+/**
+ * Issue 23: an Editor writes an article with a cover image from the media library and an image
+ * with alt text in its body, previews it, publishes it, and a visitor reads it; axe finds nothing
+ * on /blog/, the article, a tag page, a created page and the new admin screens, at a phone's and
+ * a desktop's width.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const stamp = Date.now().toString(36);
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Result[] }> } }).axe.run(document).then((r) => r.violations));
+    found.push(...violations.map((v) => `${page.url()} @${viewport.width}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+  }
+  return found;
+}
+
+async function photo(seed: number): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 40, g: seed % 256, b: Date.now() % 256 } } }).png().toBuffer();
+}
+
+for (const width of [390, 1440]) {
+  test(`an editor writes, previews and publishes an article, and a visitor reads it (${width} px)`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const email = uniqueEmail(`article-editor-${width}`);
+    await register(page, email);
+    await makeEditor(page, email);
+
+    // A picture in the library.
+    await page.goto("/admin/media");
+    const fileName = `cover-${stamp}-${width}.png`;
+    await page.getByLabel("Image file").setInputFiles({ name: fileName, mimeType: "image/png", buffer: await photo(width) });
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText(`${fileName} is uploaded`);
+    const url = await page.getByLabel(`Address of ${fileName}`).inputValue();
+
+    // The article, from the Articles screen.
+    await page.goto("/admin/articles");
+    await expect(page.getByRole("heading", { level: 1, name: "Articles" })).toBeVisible();
+    const slug = `harbour-notes-${stamp}-${width}`;
+    await page.getByLabel("Address (slug)").fill(slug);
+    await page.getByLabel("Title", { exact: true }).fill(`Harbour notes ${width}`);
+    await page.getByLabel("Excerpt").fill("What a harbour teaches about local search.");
+    await page.getByRole("button", { name: "Choose from library for Cover image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Choose an image for “Cover image”" });
+    await dialog.getByRole("button", { name: fileName }).click();
+    await expect(page.getByLabel("Cover image", { exact: true })).toHaveValue(url);
+    await page.getByLabel("Body", { exact: true }).fill(`Boats come in at dawn.\n\n## What we learned\n\n![A harbour at dawn](${url})\n\nShow up where people look.`);
+    await page.getByLabel("Author").fill("Dana Writer");
+    await page.getByLabel("Publish date").fill("2026-05-01");
+    await page.getByLabel("Tags").fill("local seo, harbours");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("status")).toContainText("draft");
+
+    // Its edit screen: the preview shows the draft; visitors do not see it yet.
+    await page.getByRole("link", { name: `Harbour notes ${width}` }).first().click();
+    await page.getByRole("link", { name: "Preview with the draft" }).click();
+    await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Harbour notes ${width}` })).toBeVisible();
+    await expect(page.getByRole("img", { name: "A harbour at dawn" })).toBeVisible();
+    const visitor = await (await browser.newContext({ baseURL: e2eEnv.APP_URL, viewport: { width, height: 900 } })).newPage();
+    expect((await visitor.goto(`/blog/${slug}/`))?.status()).toBe(404);
+
+    // Publish from the preview.
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByRole("status")).toContainText("Visitors see it now");
+
+    // The visitor reads it, from the blog.
+    await visitor.goto("/blog/");
+    await visitor.getByRole("link", { name: `Harbour notes ${width}` }).click();
+    await expect(visitor).toHaveURL(new RegExp(`/blog/${slug}/$`));
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`Harbour notes ${width}`);
+    await expect(visitor.getByRole("img", { name: "A harbour at dawn" })).toBeVisible();
+    await expect(visitor.getByText("By Dana Writer")).toBeVisible();
+    expect(await axeViolations(visitor)).toEqual([]);
+    await visitor.getByRole("link", { name: "harbours" }).click();
+    await expect(visitor.getByRole("heading", { level: 1 })).toContainText("harbours");
+    expect(await axeViolations(visitor)).toEqual([]);
+    await visitor.goto("/blog/");
+    expect(await axeViolations(visitor)).toEqual([]);
+    // The demo's created page.
+    await visitor.goto("/local-seo/");
+    await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await axeViolations(visitor)).toEqual([]);
+
+    // The new admin screens.
+    for (const path of ["/admin/articles", "/admin/pages"]) {
+      await page.goto(path);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.goto("/admin/articles");
+    await page.getByRole("link", { name: `Harbour notes ${width}` }).first().click();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
