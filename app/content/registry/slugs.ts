@@ -40,6 +40,8 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(
     "total-orders", "unsubscribe", "upadete-users", "update-about", "update-actions", "update-banner", "update-calltoaction", "update-counters",
     "update-experiences", "update-featureitems", "update-teamitems", "update-videos", "update-worksec", "users", "verify-email", "video", "videos",
     "videos-items", "videotext-edit", "view", "worksec",
+    // Issue 23: the search appearance, redirects and 404 monitor calls
+    "search-appearance", "add-search-appearance", "redirects", "not-found-hits",
   ],
 );
 
