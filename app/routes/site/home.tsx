@@ -60,7 +60,7 @@ export default function Home({ loaderData: s }: Route.ComponentProps) {
     <>
       {s.preview && <PreviewNotice />}
       <SiteHeader viewer={viewer} logo={chrome.logo} />
-      <main id="main" className="landing">
+      <main id="main">
         {landing.map(({ sections, Block }) => (
           <Block key={sections.join()} content={s} chrome={chrome} contactForm={contactForm} />
         ))}
