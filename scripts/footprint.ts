@@ -6,7 +6,9 @@
 // it has answered a few pages and sat idle. Prints the median and range of the runs, and the
 // machine. `npm run footprint -- <dir> <dir>` compares builds (e.g. one of an older commit, made
 // with `BUILD_DIR=<dir> npm run build`): their starts take turns on the same database, so a busy
-// machine weighs on each alike. Linux only (/proc).
+// machine weighs on each alike. `FOOTPRINT_FLAGS="--a --b; --c"` compares sets of node/V8 flags
+// instead of npm start's (each replaces them; an empty set starts with none), taking turns the
+// same way. Linux only (/proc).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -57,10 +59,11 @@ async function firstOk(url: string, t0: number, exited: () => boolean): Promise<
   }
 }
 
-async function measure(env: NodeJS.ProcessEnv, url: string): Promise<Run> {
+async function measure(env: NodeJS.ProcessEnv, url: string, flags: string[] | undefined): Promise<Run> {
   let output = "";
   const t0 = performance.now();
-  const child = spawn(process.execPath, startArgs(), { env, stdio: ["ignore", "pipe", "pipe"] });
+  const args = flags ? [...flags, startArgs().at(-1)!] : startArgs();
+  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exit = new Promise<void>((done) => child.once("exit", () => done()));
@@ -87,6 +90,9 @@ const median = (values: number[]) => {
 const summary = (values: number[], unit: string) => `${Math.round(median(values))} ${unit} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
 
 const builds = process.argv.length > 2 ? process.argv.slice(2) : [process.env.BUILD_DIR ?? "build"];
+/** Flag sets to compare (FOOTPRINT_FLAGS), or npm start's own (undefined). */
+const flagSets: (string[] | undefined)[] = process.env.FOOTPRINT_FLAGS ? process.env.FOOTPRINT_FLAGS.split(";").map((set) => set.trim().split(/\s+/).filter(Boolean)) : [undefined];
+const variants = builds.flatMap((build) => flagSets.map((flags) => ({ build, flags, name: flags ? `${build} [${flags.join(" ") || "no flags"}]` : build })));
 const work = mkdtempSync(join(tmpdir(), "rankwell-footprint-"));
 try {
   // The first start creates, migrates and seeds the database (and sanitises the demo images).
@@ -96,8 +102,8 @@ try {
   });
   const { env, url } = first;
   await first.stop();
-  const runs = new Map<string, Run[]>(builds.map((build) => [build, []]));
-  for (let i = 0; i < RUNS; i++) for (const build of builds) runs.get(build)!.push(await measure({ ...env, BUILD_DIR: build }, url));
+  const runs = new Map<string, Run[]>(variants.map((v) => [v.name, []]));
+  for (let i = 0; i < RUNS; i++) for (const v of variants) runs.get(v.name)!.push(await measure({ ...env, BUILD_DIR: v.build }, url, v.flags));
   const cpu = cpus();
   console.log(`footprint: node server/main.ts on an existing SQLite database with demo content, ${RUNS} starts each: median (min–max)`);
   for (const [build, measured] of runs) {

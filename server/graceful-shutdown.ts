@@ -1,3 +1,4 @@
+import { readFileSync, readlinkSync } from "node:fs";
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
 
@@ -10,19 +11,49 @@ const IDLE_GRACE_MS = 500;
  */
 const IDLE_MIN_MS = 1000;
 /**
- * How long the listener stays open after the signal. Connections a busy process had not yet
- * accepted wait in the kernel's backlog, and closing a listening socket resets every one of them:
- * requests sent well before the signal were lost that way on SQLite. A quarter of a second of
- * listening (several turns of the event loop, each accepting what the backlog holds, even on a
- * machine so loaded that the process is not scheduled for a while) takes them in; what arrives
- * meanwhile is answered with `Connection: close`.
+ * How long the listener stays open after the signal at least. Connections a busy process had not
+ * yet accepted wait in the kernel's accept queue, and closing a listening socket resets every one
+ * of them; what arrives meanwhile is answered with `Connection: close`.
  */
 const LISTEN_LINGER_MS = 250;
+/**
+ * Node accepts one queued connection per turn of the event loop, and a turn of a busy process
+ * (SQLite answers synchronously) can take a few hundred milliseconds: a quarter of a second took
+ * in only one or two of the connections waiting at the signal, and the rest, requests sent up to
+ * a second before it, were reset. So the listener stays open until every connection queued when
+ * draining began has been accepted (the queue is first in, first out), up to this share of the
+ * grace period.
+ */
+const LISTEN_MAX_SHARE = 0.5;
+
+/**
+ * How many established connections wait, unaccepted, in a listening socket's queue: on Linux the
+ * `rx_queue` of its LISTEN row in /proc/net/tcp or tcp6, found by the socket's inode. Undefined
+ * where that cannot be read (another system): the drain then lingers LISTEN_LINGER_MS only.
+ */
+export function acceptQueueLength(server: Server): number | undefined {
+  try {
+    const fd = (server as unknown as { _handle?: { fd?: number } })._handle?.fd;
+    if (fd === undefined || fd < 0) return undefined;
+    const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1];
+    if (!inode) return undefined;
+    for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+      for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+        // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+        const cols = line.trim().split(/\s+/);
+        if (cols[3] === "0A" && cols[9] === inode) return parseInt(cols[4]!.split(":")[1]!, 16);
+      }
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Draining the HTTP server on shutdown. Once `drain` starts, every response still to be written
  * says `Connection: close`, so clients move to another instance instead of sending more here;
- * the server accepts what is already waiting in its backlog, then takes no new connections, and
+ * the server accepts every connection already waiting in its queue, then takes no new ones, and
  * closes keep-alive connections once they have been idle a moment (never one whose request has
  * arrived, read or not yet read). Requests in flight finish; whatever is still running when the
  * grace period ends is cut.
@@ -51,6 +82,8 @@ export function createDrainer(): Drainer {
   const active = new Set<ServerResponse>();
   const connections = new Map<Socket, ConnectionState>();
   let draining = false;
+  /** Connections accepted since draining began. */
+  let acceptedWhileDraining = 0;
 
   const closeIdle = () => {
     const now = Date.now();
@@ -63,6 +96,7 @@ export function createDrainer(): Drainer {
   return {
     attach(server) {
       server.on("connection", (socket: Socket) => {
+        if (draining) acceptedWhileDraining += 1;
         connections.set(socket, { busy: 0, idleSince: Date.now(), bytesAtIdle: 0 });
         socket.once("close", () => connections.delete(socket));
       });
@@ -91,10 +125,21 @@ export function createDrainer(): Drainer {
     async drain(server, graceMs) {
       draining = true;
       for (const res of active) if (!res.headersSent) res.setHeader("Connection", "close");
-      // Stop listening after one more turn of the event loop (the backlog), then wait for every
-      // connection to end. (http.Server#close would also close idle connections at once.)
+      // Stop listening once the connections queued now have been accepted (at least one more
+      // turn of the event loop, and LISTEN_LINGER_MS), then wait for every connection to end.
+      // (http.Server#close would also close idle connections at once.)
+      const queued = acceptQueueLength(server);
+      const started = Date.now();
       const closed = new Promise<void>((resolve) => {
-        setTimeout(() => setImmediate(() => net.Server.prototype.close.call(server, () => resolve())), Math.min(LISTEN_LINGER_MS, graceMs / 10));
+        const closeWhenAccepted = () => {
+          const waited = Date.now() - started;
+          const done = queued === undefined || acceptedWhileDraining >= queued || acceptQueueLength(server) === 0;
+          if ((waited >= Math.min(LISTEN_LINGER_MS, graceMs / 10) && done) || waited >= graceMs * LISTEN_MAX_SHARE) {
+            net.Server.prototype.close.call(server, () => resolve());
+          } else setTimeout(() => setImmediate(closeWhenAccepted), 20);
+        };
+        // After the event loop's poll phase (setImmediate), which accepts.
+        setImmediate(closeWhenAccepted);
       });
       // Each sweep runs after the event loop's poll phase (setImmediate), so what had arrived
       // on a connection by then has been read and counts as a request.

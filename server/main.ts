@@ -66,7 +66,10 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 }
 
-main().catch((error) => {
-  console.error("[rankwell] failed to start:", error);
-  process.exit(1);
-});
+// Only as the entry point: the build imports this file to fill its compile cache (scripts/compile-cache.ts).
+if (import.meta.main) {
+  main().catch((error) => {
+    console.error("[rankwell] failed to start:", error);
+    process.exit(1);
+  });
+}

@@ -1,4 +1,4 @@
-import { buttonPrimary, Check, Formatted, Heading, Img, type R, Section } from "./primitives.tsx";
+import { buttonPrimary, checkPoint, Formatted, Heading, Img, type R, Section } from "./primitives.tsx";
 
 export function About({ about }: { about?: R<"about"> }) {
   if (!about) return null;
@@ -13,8 +13,7 @@ export function About({ about }: { about?: R<"about"> }) {
           {points.length > 0 && (
             <ul className="mt-6 grid gap-3 sm:grid-cols-2">
               {points.map((point) => (
-                <li key={point} className="flex gap-2 font-medium text-ink">
-                  <Check />
+                <li key={point} className={`${checkPoint} font-medium text-ink`}>
                   {point}
                 </li>
               ))}

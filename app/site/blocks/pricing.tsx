@@ -1,7 +1,7 @@
 import { isMostPopular } from "../../content/registry/plans.ts";
 import { formatPrice } from "../../shared/money.ts";
 import { type Plan, pickPlans, planPoints } from "../display.ts";
-import { buttonPrimary, Check, Heading, Section } from "./primitives.tsx";
+import { buttonPrimary, checkPoint, Heading, Section } from "./primitives.tsx";
 
 function PlanCard({ plan, level }: { plan: Plan; level: 2 | 3 }) {
   const featured = isMostPopular(plan);
@@ -22,8 +22,7 @@ function PlanCard({ plan, level }: { plan: Plan; level: 2 | 3 }) {
       </p>
       <ul className="mt-6 flex-1 space-y-3">
         {planPoints(plan).map((point) => (
-          <li key={point} className="flex gap-2 text-gray-800">
-            <Check />
+          <li key={point} className={`${checkPoint} text-gray-800`}>
             {point}
           </li>
         ))}

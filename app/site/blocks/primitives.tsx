@@ -5,7 +5,7 @@ import { cropped, parseMediaPath, srcSet } from "../../media/media-url.ts";
 
 /**
  * What every public content block is built from: the page column, the primary button, lazy
- * images, a section with its h2 heading, the icon item, the check mark and the skill bar. Headings: the page's h1
+ * images, a section with its h2 heading, the icon item, the checked point and the skill bar. Headings: the page's h1
  * is the banner (landing) or the page title; blocks use h2 and their cards h3.
  */
 
@@ -132,12 +132,11 @@ export function IconItem({ icon, title, text, look = "plain" }: { icon: React.Re
   );
 }
 
-/** The check mark before a plan's or the about block's points. */
-export const Check = () => (
-  <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false" className="mt-0.5 h-5 w-5 flex-none text-emerald-700">
-    <path fill="currentColor" d="M8.1 14.6 3.5 10l1.4-1.4 3.2 3.2 7-7 1.4 1.4z" />
-  </svg>
-);
+/**
+ * A point with a check mark before it (a plan's points, the about block's): the mark is drawn by
+ * CSS (app/styles/shared.css, `.check`), not an SVG per point, which kept the landing page's DOM long.
+ */
+export const checkPoint = "check flex gap-2";
 
 /** A labelled bar; the bar itself is decoration, the text says the percent. */
 export function SkillBar({ label, value }: { label: string; value: number }) {
