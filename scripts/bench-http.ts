@@ -155,8 +155,9 @@ export async function httpBench(): Promise<void> {
   const asset = readdirSync(assetDir)
     .filter((n) => n.endsWith(".js"))
     .sort((a, b) => statSync(join(assetDir, b)).size - statSync(join(assetDir, a)).size)[0]!;
-  // The pages of issue 10, then a visitor's form (cached since), a hashed asset and the health check.
-  const paths = ["/", "/pricing/", "/service/", "/login", `/assets/${asset}`, "/healthz"];
+  // The pages of issue 10, a demo article and a created page (issue 23: cached like `/`), then a
+  // visitor's form (cached since), a hashed asset and the health check.
+  const paths = ["/", "/pricing/", "/service/", "/blog/how-long-does-seo-take/", "/local-seo/", "/login", `/assets/${asset}`, "/healthz"];
 
   // NODE_ENV unset, as `npm start` from a shell: the server chooses production itself.
   const app = await startDemoServer({ name: "http-bench", env: { NODE_ENV: undefined } });
