@@ -102,6 +102,11 @@ describe("pages", () => {
     expect(html).toContain("Address (slug) “login” is taken by a page of the site itself");
     expect(await drafts()).toBe(draftsBefore);
     expect(await countRows("pages")).toBe(before + 1);
+    // Two publishes racing past the check: the database's unique index (migration 131) refuses the second.
+    const at = new Date().toISOString();
+    const racer = { id: "race".padEnd(24, "0"), section: "pages", singleton_key: null, position: 99, data: JSON.stringify(page("pricing-for-dentists")), created_at: at, updated_at: at, updated_by: "racer@example.com" };
+    await expect(server.services.db.insertInto("content_items").values(racer).execute()).rejects.toThrow(/unique/i);
+    expect(await countRows("pages")).toBe(before + 1);
   });
 
   it("sets its meta from the SEO fields: title, description, canonical, og:image and noindex", async () => {

@@ -20,6 +20,7 @@ import * as orderStages from "./100_order_stages.ts";
 import * as orderPortal from "./110_order_portal.ts";
 import * as accountSecurity from "./120_account_security.ts";
 import * as redirects from "./130_redirects.ts";
+import * as uniqueSlugs from "./131_unique_slugs.ts";
 import * as mediaAltFocal from "./132_media_alt_focal.ts";
 import * as orderNumbers from "./140_order_numbers.ts";
 import * as contentOrderDrafts from "./145_content_order_drafts.ts";
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "110_order_portal": orderPortal,
   "120_account_security": accountSecurity,
   "130_redirects": redirects,
+  "131_unique_slugs": uniqueSlugs,
   "132_media_alt_focal": mediaAltFocal,
   "140_order_numbers": orderNumbers,
   "145_content_order_drafts": contentOrderDrafts,
