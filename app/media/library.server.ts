@@ -66,8 +66,8 @@ export interface MediaLibrary {
   upload(viewer: Actor, upload: Upload, described?: Description): Promise<Added>;
   /** Changes a file's alt text, decorative mark and focal point; public pages are rendered again. */
   describe(viewer: Actor, id: string, described: Description): Promise<MediaFile>;
-  /** Adds a file for the system (demo content); `by` is recorded as its author. */
-  addFile(upload: Upload, by: string, audit?: AuditActor): Promise<Added>;
+  /** Adds a file for the system (demo content, with its alt text); `by` is recorded as its author. */
+  addFile(upload: Upload, by: string, audit?: AuditActor, described?: Description): Promise<Added>;
   /** A page of files, newest first; `search` in names, or the one file whose URL carries `hash`. */
   list(query: { page: number; pageSize: number; search?: string; hash?: string }): Promise<{ items: MediaFile[] } & PageInfo>;
   get(id: string): Promise<MediaFile | undefined>;

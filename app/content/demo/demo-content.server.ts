@@ -4,6 +4,7 @@ import { runOnce } from "../../db/data-steps.server.ts";
 import { newId } from "../../db/ids.server.ts";
 import type { Logger } from "../../logger.server.ts";
 import type { MediaLibrary } from "../../media/library.server.ts";
+import type { Description } from "../../media/alt-text.ts";
 import { PLAN_POINT_FIELDS, type PlanPointField } from "../registry/plans.ts";
 import { SEO_SITE_PAGE_LABELS } from "../registry/seo-site-pages.ts";
 import { findSection, type SectionKey, type SectionRecord, type Values } from "../registry/sections.ts";
@@ -354,7 +355,18 @@ export function demoContent(image: (name: string) => string, year = new Date().g
         title: "How long does SEO take to work?",
         excerpt: "Technical fixes show within weeks; rankings for competitive keywords move in three to six months. Here is what happens month by month.",
         coverImage: image("feature-1"),
-        body: "Everyone who starts with SEO asks the same question: when will I see results?\n\n## The first month\n\nWe fix what stops search engines from reading your site: broken links, slow pages, missing titles. Those changes often show within weeks.\n\n## Months two to six\n\nNew pages and earned links build up. Rankings for **competitive keywords** usually move in this period.\n\n### What to watch\n\n- Impressions in Search Console\n- Clicks from organic search\n- Calls and forms from those visitors",
+        body: [
+          "Everyone who starts with SEO asks the same question: when will I see results? The honest answer is that it depends on where your site starts, how strong the competition is and how much work goes in each month. It still follows a pattern, and knowing it helps you judge whether a campaign is on track.",
+          "## The first month",
+          "We begin with an audit and fix what stops search engines from reading your site: broken links, slow pages, missing or repeated titles, pages blocked by mistake and redirects that lead nowhere. These changes are quick to make and often show within weeks, because search engines only need to crawl the site again to notice them. Pages that were hidden start to appear, and pages that were slow start to keep their visitors.",
+          "## Months two to six",
+          "New pages and earned links build up. We write pages for the searches your customers actually make, improve the pages you already have, and earn mentions from sites your market trusts. Rankings for **competitive keywords** usually move in this period, one step at a time rather than in one jump. Less contested searches, such as your own services in your own town, tend to move first.",
+          "## After six months",
+          "By now the work compounds. Each new page ranks faster than the last, because the site as a whole has earned trust. This is when most businesses see search become a steady source of enquiries instead of an occasional one.",
+          "### What to watch",
+          "- Impressions in Search Console: are more people seeing you?\n- Clicks from organic search: are they choosing you?\n- Calls and forms from those visitors: are they becoming customers?",
+          "If impressions grow but clicks do not, the titles and descriptions need work. If clicks grow but enquiries do not, the pages need a clearer next step. Either way, the numbers tell you where to look, and your monthly report explains what we changed and why.",
+        ].join("\n\n"),
         author: "Daniel Brooks",
         publishDate: "2026-03-02",
         tags: "seo basics, planning",
@@ -365,7 +377,19 @@ export function demoContent(image: (name: string) => string, year = new Date().g
         title: "A local SEO checklist for small businesses",
         excerpt: "Ten things a local business can check in an afternoon to show up in the map pack and the local results.",
         coverImage: image("feature-2"),
-        body: "Local results are won on a few basics done well.\n\n## Your business profile\n\n- Choose the right primary category\n- Add your opening hours and photos\n- Answer every review\n\n## Your site\n\n- One page per location, with its address\n- Your phone number as text, not only in an image\n\nRead more on our [local SEO page](/local-seo/).",
+        body: [
+          "Local results are won on a few basics done well. Most small businesses that struggle in the map pack are not outranked by better businesses; they are outranked by businesses that filled in the details. This checklist takes an afternoon and costs nothing but attention.",
+          "## Your business profile",
+          "- Choose the right primary category: it matters more than any other field\n- Add your opening hours, including holidays, so nobody finds a closed door\n- Upload real photos of your premises, your team and your work\n- Answer every review, the good and the bad, politely and within a few days\n- Post an update or an offer at least once a month",
+          "Search engines favour profiles that look cared for. A profile with current hours, recent photos and answered reviews tells them the business is open and trusted by the people who use it.",
+          "## Your listings elsewhere",
+          "Your name, address and phone number should be written the same way everywhere: on your site, in your profile and in the directories of your trade and your town. Small differences, such as an old address or a different phone number, make search engines unsure which details are right. Search for your business name and correct every listing that is out of date.",
+          "## Your site",
+          "- One page per location, with its address, opening hours and a map\n- Your phone number as text, not only in an image, so phones can call it with one tap\n- A title on each page that names the service and the town\n- Directions, parking and the landmarks people know",
+          "## Reviews that keep coming",
+          "Ask every happy customer for a review, at the moment they are happiest: when the job is done. A short link in your thank-you message is enough. A steady trickle of new reviews does more than a burst once a year.",
+          "Read more on our [local SEO page](/local-seo/), or send us a message and we will check your profile for free.",
+        ].join("\n\n"),
         author: "Priya Raman",
         publishDate: "2026-04-14",
         tags: "local seo, seo basics",
@@ -436,11 +460,34 @@ class AlreadySeeded extends Error {}
 
 const isSingleton = (section: string) => findSection(section)?.kind === "singleton";
 
+/**
+ * What each demo image shows, as its alt text in the library; the icons sit beside a title that
+ * says it all, so they are decorative (alt=""). A fresh demo site's SEO report then finds no image
+ * without alt text.
+ */
+const DEMO_IMAGE_ALT: Record<string, string> = {
+  logo: "Rankwell",
+  banner: "A rising search ranking chart beside a magnifying glass",
+  about: "An SEO specialist reviewing a site's search performance on a laptop",
+  "feature-1": "A monthly SEO report with traffic and ranking charts",
+  "feature-2": "A map of a local market with the business pinned at the centre",
+  "feature-3": "A shield over a steadily rising ranking line",
+  "video-cover": "Our team explaining how an SEO campaign runs, video cover",
+  "person-1": "Sarah Mitchell",
+  "person-2": "James Okafor",
+  "person-3": "Laura Chen",
+  "team-1": "Daniel Brooks, founder and head of SEO",
+  "team-2": "Priya Raman, technical SEO lead",
+  "team-3": "Marcus Webb, content strategist",
+  "team-4": "Elena Petrova, outreach and link building",
+};
+const demoDescription = (name: string): Description => (DEMO_IMAGE_ALT[name] ? { alt: DEMO_IMAGE_ALT[name] } : { decorative: true });
+
 /** Puts demo images into the library (the same bytes again are the same file): their addresses by name. */
 async function importDemoImages(media: MediaLibrary, names: string[]): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
   for (const name of names) {
-    const { file } = await media.addFile({ fileName: `${name}.svg`, bytes: Buffer.from(DEMO_IMAGES[name]!, "utf8") }, DEMO_AUTHOR);
+    const { file } = await media.addFile({ fileName: `${name}.svg`, bytes: Buffer.from(DEMO_IMAGES[name]!, "utf8") }, DEMO_AUTHOR, undefined, demoDescription(name));
     urls.set(name, file.url);
   }
   return urls;
