@@ -1,3 +1,4 @@
+import type { ImageFacts } from "~/media/alt-text.ts";
 import type { ReactNode } from "react";
 import type { PageRecord } from "../content/registry/sections.ts";
 import { PAGE_BLOCK_NAMES } from "../content/registry/page-blocks.ts";
@@ -74,7 +75,7 @@ function Tags({ tags }: { tags: string[] }) {
 }
 
 /** One article: title (the page's h1), byline, cover, body, tags. */
-export function ArticleView({ article }: { article: ArticleCard }) {
+export function ArticleView({ article, cover }: { article: ArticleCard; cover?: ImageFacts }) {
   return (
     <main id="main" className={`${container} max-w-3xl py-10 md:py-14`}>
       <article>
@@ -87,7 +88,8 @@ export function ArticleView({ article }: { article: ArticleCard }) {
         <p className="mt-3 text-gray-700">
           By {article.author} · <time dateTime={article._date}>{longDay(article._date)}</time>
         </p>
-        {article.coverImage && <Img src={article.coverImage} alt="" width={768} height={432} eager className="mt-6 h-auto w-full rounded-lg" />}
+        {/* The library's alt text for the cover (decision 0039); without any, decorative: the title says what the article is. */}
+        {article.coverImage && <Img src={article.coverImage} alt="" image={cover} width={768} height={432} eager className="mt-6 h-auto w-full rounded-lg" />}
         <Formatted record={article} field="body" className="mt-8 text-lg leading-relaxed text-gray-800" />
         <Tags tags={article._tags} />
       </article>

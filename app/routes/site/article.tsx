@@ -1,3 +1,5 @@
+import type { Db } from "~/db/db.server.ts";
+import { imageFactsFor } from "~/media/image-facts.server.ts";
 import { data, redirect } from "react-router";
 import { articleBySlug, previewRecord } from "~/content/public/documents.server.ts";
 import { PREVIEW_HEADERS } from "~/content/public/preview.ts";
@@ -25,14 +27,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (previewRequested(context, request)) {
     const article = await previewRecord(services.db, "articles", params.id ?? "");
     if (!article) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
-    return data({ article, preview: true }, { headers: PREVIEW_HEADERS });
+    return data({ article, cover: await coverFacts(services.db, article.coverImage), preview: true }, { headers: PREVIEW_HEADERS });
   }
   const article = await articleBySlug(services.db, params.slug ?? "");
   if (!article) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
   const { pathname } = new URL(request.url);
   if (!pathname.endsWith("/")) throw redirect(articlePath(article.slug), 301);
-  return data({ article, preview: false });
+  return data({ article, cover: await coverFacts(services.db, article.coverImage), preview: false });
 }
+
+/** What the media library says about the cover image (its alt text), if it is a library file. */
+const coverFacts = async (db: Db, cover: string) => (cover ? (await imageFactsFor(db, [cover])).get(cover) : undefined);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -70,7 +75,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
     <>
       {preview && <PreviewNotice />}
       <SiteHeader viewer={viewer} logo={chrome.logo} />
-      <ArticleView article={article} />
+      <ArticleView article={article} cover={loaderData.cover} />
       <SiteFooter chrome={chrome} />
       <JsonLd data={structured} />
     </>
