@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { expect, type Page, test } from "@playwright/test";
-import type { Result } from "axe-core";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { e2eEnv } from "../../playwright.config.ts";
+import { axeViolations } from "./axe-check.ts";
 import { makeEditor, register, uniqueEmail } from "./helpers.ts";
 
 /**
@@ -13,19 +11,7 @@ import { makeEditor, register, uniqueEmail } from "./helpers.ts";
  * a desktop's width.
  */
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const stamp = Date.now().toString(36);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Result[] }> } }).axe.run(document).then((r) => r.violations));
-    found.push(...violations.map((v) => `${page.url()} @${viewport.width}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
-  }
-  return found;
-}
 
 async function photo(seed: number): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 40, g: seed % 256, b: Date.now() % 256 } } }).png().toBuffer();

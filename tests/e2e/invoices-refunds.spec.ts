@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { e2eEnv } from "../../playwright.config.ts";
+import { axeViolations } from "./axe-check.ts";
 import { ensurePaymentAccount, makeAdmin, register, uniqueEmail } from "./helpers.ts";
 
 /**
@@ -16,22 +16,6 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe's violations on the page as it is, at phone and desktop widths (the new forms and tables). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(axeSource);
-    const ids = await page.evaluate(() =>
-      (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: { id: string }[] }> } }).axe.run(document).then((r) => r.violations.map((v) => v.id)),
-    );
-    found.push(...ids.map((id) => `${width}px: ${id}`));
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  return found;
-}
 
 const dollars = (text: string) => Number((/\$([\d,]+\.\d{2})/.exec(text)?.[1] ?? "NaN").replace(/,/g, ""));
 

@@ -1,10 +1,7 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
-import type { Result } from "axe-core";
 import { e2eEnv } from "../../playwright.config.ts";
+import { axeViolations } from "./axe-check.ts";
 import { makeEditor, register, uniqueEmail } from "./helpers.ts";
 
 /**
@@ -128,19 +125,6 @@ test("an image field uploads a new image into the library and uses it", async ({
   await expect(page.getByRole("alert")).toHaveText("notes.png is not a PNG, JPEG, WebP, AVIF or SVG image.");
 });
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe's violations on the page as it is now, at 390 and 1440 pixels wide. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Result[] }> } }).axe.run(document).then((r) => r.violations));
-    found.push(...violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
-  }
-  return found;
-}
 
 test("an image without alt text is flagged on the image field; its own screen sets alt text and focal point", async ({ page, request }) => {
   test.setTimeout(60_000);

@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { expect, type Page, test } from "@playwright/test";
-import type { Result } from "axe-core";
+import { expect, test } from "@playwright/test";
+import { axeViolations } from "./axe-check.ts";
 import { makeEditor, register, uniqueEmail } from "./helpers.ts";
 
 /**
@@ -9,21 +7,6 @@ import { makeEditor, register, uniqueEmail } from "./helpers.ts";
  * and a visitor follows it; a visitor meets a missing URL, the Editor sees it on the monitor and
  * redirects it in one step. Both screens pass axe with rows in them, at a phone's and a desktop's width.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1440, height: 900 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Result[] }> } }).axe.run(document).then((r) => r.violations));
-    found.push(...violations.map((v) => `${viewport.width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
-  }
-  return found;
-}
 
 test("an Editor adds a redirect and a visitor follows it; a missing URL is redirected from the 404 monitor", async ({ page, browser }) => {
   test.setTimeout(90_000);

@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { expect, type Page, test } from "@playwright/test";
-import type { Result } from "axe-core";
+import { expect, test } from "@playwright/test";
+import { axeViolations } from "./axe-check.ts";
 import { makeEditor, register, uniqueEmail } from "./helpers.ts";
 
 /**
@@ -11,21 +9,6 @@ import { makeEditor, register, uniqueEmail } from "./helpers.ts";
  * finds. axe finds nothing on either screen, at a phone's and a desktop's width.
  */
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1440, height: 900 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Result[] }> } }).axe.run(document).then((r) => r.violations));
-    for (const v of violations) found.push(`${viewport.width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  }
-  return found;
-}
 
 test.beforeEach(async ({ page }) => {
   // Signing up an Editor (two-step sign-in included) and two axe runs take a while on a busy 2-core machine.
