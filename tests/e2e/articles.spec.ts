@@ -29,6 +29,7 @@ for (const width of [390, 1440]) {
     await page.goto("/admin/media");
     const fileName = `cover-${stamp}-${width}.png`;
     await page.getByLabel("Image file").setInputFiles({ name: fileName, mimeType: "image/png", buffer: await photo(width) });
+    await page.getByLabel("Alt text", { exact: true }).fill(`Boats moored in the harbour at dawn ${width}`);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByRole("status")).toContainText(`${fileName} is uploaded`);
     const url = await page.getByLabel(`Address of ${fileName}`).inputValue();
@@ -70,6 +71,8 @@ for (const width of [390, 1440]) {
     await expect(visitor).toHaveURL(new RegExp(`/blog/${slug}/$`));
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`Harbour notes ${width}`);
     await expect(visitor.getByRole("img", { name: "A harbour at dawn" })).toBeVisible();
+    // The cover, with the alt text given at upload.
+    await expect(visitor.getByRole("img", { name: `Boats moored in the harbour at dawn ${width}` })).toBeVisible();
     await expect(visitor.getByText("By Dana Writer")).toBeVisible();
     expect(await axeViolations(visitor)).toEqual([]);
     await visitor.getByRole("link", { name: "harbours" }).click();
