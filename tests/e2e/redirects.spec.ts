@@ -45,7 +45,7 @@ test("an Editor adds a redirect and a visitor follows it; a missing URL is redir
   await expect(page.getByRole("table", { name: /Scanner requests/ }).getByRole("cell", { name: "/wp-login.php", exact: true })).toBeVisible();
   expect(await axeViolations(page), "axe on /admin/not-found").toEqual([]);
 
-  await page.getByText("Redirect this").click();
+  await page.getByText("Redirect this: /our-old-case-study", { exact: true }).click();
   await page.getByLabel("Target path for /our-old-case-study").fill("/pricing/");
   await page.getByRole("button", { name: "Create redirect from /our-old-case-study" }).click();
   await expect(page.getByRole("status")).toContainText("Redirect created: /our-old-case-study now goes to /pricing/.");

@@ -53,7 +53,7 @@ test("the SEO report runs on request and lists each problem with a link to fix i
   await expect(page.getByRole("heading", { level: 1, name: "SEO report" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Run the report" }).click();
-  await expect(page.getByRole("status")).toContainText(/^Checked 4 pages and \d+ link targets/);
+  await expect(page.getByRole("status")).toContainText(/^Checked \d+ pages and \d+ link targets/);
   await expect(page.getByRole("button", { name: "Run the report again" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -71,12 +71,12 @@ export default function MediaItem({ loaderData }: Route.ComponentProps) {
       {result?.ok && <StatusMessage kind="success">{result.message}</StatusMessage>}
       <FailureMessage error={failed?.error} />
       <div className="flex flex-wrap gap-8">
-        <div>
+        <div className="min-w-0 max-w-full">
           {/* A click places the focal point; arrow keys move it (the number fields are the other keyboard way). */}
           <button
             type="button"
             aria-label="Focal point: click the image to place it, or move it with the arrow keys"
-            className="relative block cursor-crosshair rounded-md border border-gray-300 p-0"
+            className="relative block max-w-full cursor-crosshair rounded-md border border-gray-300 p-0"
             onClick={(event) => {
               if (event.detail === 0) return; // Enter or Space: no point was clicked.
               const box = event.currentTarget.getBoundingClientRect();
@@ -89,7 +89,7 @@ export default function MediaItem({ loaderData }: Route.ComponentProps) {
               setTyped({ x: String(clampPercent(String(focal.x + step[0]!))), y: String(clampPercent(String(focal.y + step[1]!))) });
             }}
           >
-            <img src={file.url} srcSet={ref && srcSet(ref)} sizes={`${size.width}px`} width={size.width} height={size.height} alt="" className="block rounded-md" />
+            <img src={file.url} srcSet={ref && srcSet(ref)} sizes={`${size.width}px`} width={size.width} height={size.height} alt="" className="block h-auto max-w-full rounded-md" />
             <span
               aria-hidden="true"
               className="pointer-events-none absolute h-5 w-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-700 shadow"
