@@ -241,6 +241,12 @@ test("the longest realistic values are in place", async ({ browser }) => {
   await makeAdmin(admin, people.Admin);
   await ensurePaymentAccount(admin);
   await longContent(admin);
+  // A redirect to a 200-character address: the redirects list has a row, and its edit screen is reached.
+  await admin.goto("/admin/redirects");
+  await admin.getByLabel("From path").fill("/an-address-that-moved-elsewhere/");
+  await admin.getByLabel("To", { exact: true }).fill(LONG_URL);
+  await admin.getByRole("button", { name: "Add redirect" }).click();
+  await expect(admin.getByRole("status")).toContainText(/created|added/i);
 
   const editor = await newContext(browser);
   contexts.set("Editor", editor.context());
