@@ -40,29 +40,14 @@ export async function listPublicDocuments(db: Db): Promise<PublicDocument[]> {
   return [
     ...site,
     { path: "/blog/", kind: "site", label: "Blog", editUrl: "/admin/articles", updatedAt: articles.map((a) => a._updatedAt).sort().at(-1), noindex: false, priority: "0.7" },
-    ...pages.map(
-      (page): PublicDocument => ({
-        path: pagePath(page.slug),
-        kind: "page",
-        label: page.title,
-        editUrl: editUrl(sectionDef("pages"), page._id),
-        updatedAt: page._updatedAt,
-        noindex: page.noindex === "Yes",
-        priority: "0.7",
-      }),
-    ),
-    ...articles.map(
-      (article): PublicDocument => ({
-        path: articlePath(article.slug),
-        kind: "article",
-        label: article.title,
-        editUrl: editUrl(sectionDef("articles"), article._id),
-        updatedAt: article._updatedAt,
-        noindex: article.noindex === "Yes",
-        priority: "0.6",
-      }),
-    ),
+    ...pages.map((page) => contentDocument("page", "pages", page, pagePath(page.slug), "0.7")),
+    ...articles.map((article) => contentDocument("article", "articles", article, articlePath(article.slug), "0.6")),
   ];
+}
+
+/** A published page or article as a document: its address, its edit screen, its date and noindex. */
+function contentDocument(kind: "page" | "article", section: "pages" | "articles", record: { _id: string; title: string; _updatedAt: string; noindex?: string }, path: string, priority: string): PublicDocument {
+  return { path, kind, label: record.title, editUrl: editUrl(sectionDef(section), record._id), updatedAt: record._updatedAt, noindex: record.noindex === "Yes", priority };
 }
 
 /** The spec's pages, each with the noindex and the edit screen of its search-appearance entry (published). */
