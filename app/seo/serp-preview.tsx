@@ -46,7 +46,8 @@ export function SerpPreview({
         Search result preview
       </h2>
       <div className="rounded-lg border border-gray-300 bg-white p-4" data-testid="serp-preview">
-        <p className="truncate text-sm text-gray-800">{result.url}</p>
+        {/* Whole, broken anywhere: Google cuts a long address, but the editor needs to see all of it. */}
+        <p className="text-sm break-all text-gray-800">{result.url}</p>
         <p className="text-xl leading-snug text-[#1a0dab]" data-testid="serp-title">
           {result.title || <span className="text-gray-700 italic">No title</span>}
         </p>

@@ -40,6 +40,8 @@ function url200(tail: string): string {
 
 const LONG_URL = url200("first");
 const LONG_URL_AFTER = url200("second");
+/** A one-segment address of 120 characters: a page's or an article's slug as an editor might write it. */
+const LONG_SLUG = "local-seo-checklist-for-independent-bakeries-and-coffee-shops-in-kensington-chelsea-and-the-royal-borough-spring-2026".padEnd(120, "x");
 const ORDER = {
   name: "Maximilian Alexander Konstantin von Hohenzollern-Sigmaringen-Wittelsbach",
   address: "Apartment 1204, Building C, Sir Christopher Wren Residential Quarter, 1234 Kensington High Street Extension, Royal Borough of Kensington and Chelsea, London W8 4PT",
@@ -185,17 +187,20 @@ async function newContext(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Puts the 200-character URL in every link and image field of one record of each content section, keeping the originals to put back. */
+/**
+ * Puts the 200-character URL in every link and image field, and a 120-character slug in every
+ * address field, of one record of each content section, keeping the originals to put back.
+ */
 async function longContent(admin: Page) {
   for (const def of allSections()) {
     if (def.sensitive) continue;
-    const longFields = Object.entries(def.fields).filter(([, field]) => field.kind === "url" || field.kind === "image" || field.kind === "email");
+    const longFields = Object.entries(def.fields).filter(([, field]) => ["url", "image", "email", "slug"].includes(field.kind));
     if (!longFields.length) continue;
     const list = (await (await admin.request.get(`/api${def.api.list}`)).json()) as ({ _id: string } & Record<string, string>)[];
     const record = list[0];
     if (!record) continue;
     const original = Object.fromEntries(Object.keys(def.fields).map((name) => [name, record[name] ?? ""]));
-    const long = { ...original, ...Object.fromEntries(longFields.map(([name, field]) => [name, field.kind === "email" ? people.Admin : LONG_URL])) };
+    const long = { ...original, ...Object.fromEntries(longFields.map(([name, field]) => [name, field.kind === "email" ? people.Admin : field.kind === "slug" ? LONG_SLUG : LONG_URL])) };
     const path = `/api${def.api.update.replace(":id", record._id)}`;
     const answer = await admin.request.put(path, { data: long, headers: origin });
     expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);

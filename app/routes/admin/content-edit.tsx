@@ -183,7 +183,7 @@ export default function ContentEdit({ loaderData }: Route.ComponentProps) {
           success={result?.ok ? result.message : result ? undefined : (loaderData.created ?? undefined)}
         />
       ) : (
-      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div>
         <SectionForm
           key={version}
