@@ -1,11 +1,13 @@
-// `npm run bench`: first the public pages over HTTP against a static-file baseline (bench-http.ts;
-// `npm run bench -- --http` runs only that part). Then: do the order screens stay fast as orders grow? (And the media library: see bench-media.ts.) Seeds 100 and then 100,000
+// `npm run bench`: first what one server process costs to start and to keep (footprint.ts:
+// `npm run bench -- --footprint` runs only that part), then the public pages over HTTP against a
+// static-file baseline (bench-http.ts; `npm run bench -- --http` runs only that part). Then: do the order screens stay fast as orders grow? (And the media library: see bench-media.ts.) Seeds 100 and then 100,000
 // orders into fresh SQLite databases and times the exact queries the pages run (the service
 // functions themselves), printing each one's time at both sizes and the ratio. A ratio near 1
 // means the query does not grow with the table (an index and LIMIT do the work).
 //
 // Runs on Node 24 with --experimental-transform-types (the app code uses TypeScript syntax that
 // plain type stripping does not accept); see package.json.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -143,7 +145,15 @@ async function median(db: Db, query: Timed): Promise<number> {
   return times[Math.floor(times.length / 2)]!;
 }
 
+/** The footprint (start-up time, idle memory) of the build, as `npm run footprint` measures it. */
+function footprint() {
+  const run = spawnSync(process.execPath, ["scripts/footprint.ts"], { stdio: "inherit" });
+  if (run.status !== 0) throw new Error("npm run footprint failed");
+}
+
 async function main() {
+  if (!process.argv.includes("--http")) footprint();
+  if (process.argv.includes("--footprint")) return;
   await httpBench();
   if (process.argv.includes("--http")) return;
   const results = new Map<string, number[]>();

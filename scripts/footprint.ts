@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDemoServer } from "./lib/demo-server.ts";
-import { startArgs } from "./lib/start-command.ts";
+import { startCommand } from "./lib/start-command.ts";
 
 const RUNS = Number(process.env.FOOTPRINT_RUNS ?? 5);
 /** Pages a visitor opens right after the start; each is asked for 5 times. */
@@ -62,8 +62,9 @@ async function firstOk(url: string, t0: number, exited: () => boolean): Promise<
 async function measure(env: NodeJS.ProcessEnv, url: string, flags: string[] | undefined): Promise<Run> {
   let output = "";
   const t0 = performance.now();
-  const args = flags ? [...flags, startArgs().at(-1)!] : startArgs();
-  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const start = startCommand();
+  const args = flags ? [...flags, start.args.at(-1)!] : start.args;
+  const child = spawn(process.execPath, args, { env: { ...env, ...start.env }, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exit = new Promise<void>((done) => child.once("exit", () => done()));

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
-import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { CLIENT_IP_HEADER } from "~/auth/auth.server.ts";
+import { CLIENT_IP_HEADER } from "~/auth/auth-service.server.ts";
 import { AppError } from "~/errors.ts";
 import { asAppError } from "~/forms.server.ts";
 import { ENVELOPE_BYTES, tooLarge } from "~/media/upload.server.ts";
@@ -154,10 +153,11 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
   // Everything below (auth, /api, pages and their data) depends on who is asking: never stored.
   app.use(sessionDependent());
 
-  // better-auth; its hooks limit every password check per IP and account (auth/password-attempts.server.ts).
-  const authHandler = toNodeHandler(services.auth);
+  // better-auth (loaded at its first call); its hooks limit every password check per IP and account (auth/password-attempts.server.ts).
+  let authHandler: Promise<(req: express.Request, res: express.Response) => Promise<void>> | undefined;
   app.all("/api/auth/*splat", (req, res, next) => {
-    authHandler(req, res).catch(next);
+    authHandler ??= import("better-auth/node").then(({ toNodeHandler }) => toNodeHandler(services.auth.handler));
+    authHandler.then((handle) => handle(req, res)).catch(next);
   });
 
   // Before /api: PayPal's notifications must be read raw, to be posted back exactly as received.

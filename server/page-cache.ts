@@ -3,7 +3,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, RequestHandler } from "express";
-import { CACHED_PATHS, harmlessQueryParam, hasSessionCookie } from "~/site/cached-pages.ts";
+import { hasSessionCookie } from "~/auth/session-cookie.ts";
+import { CACHED_PATHS, harmlessQueryParam } from "~/site/cached-pages.ts";
 import type { PublicVersion } from "~/content/public/public-version.server.ts";
 
 const brotli = promisify(brotliCompress);

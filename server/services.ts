@@ -1,5 +1,6 @@
 import { setSiteTimeZone } from "~/shared/dates.ts";
-import { createAuth, migrateAuthTables } from "~/auth/auth.server.ts";
+import { lazyAuth } from "~/auth/auth-service.server.ts";
+import { migrateAuthTablesOnce } from "~/auth/auth-tables.server.ts";
 import type { Config } from "~/config.server.ts";
 import { adoptDemoImagesOnce, seedDemoContent } from "~/content/demo/demo-content.server.ts";
 import { watchPublicVersion } from "~/content/public/public-version.server.ts";
@@ -54,10 +55,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const mailer = createMailer(db, jobs);
   const rateLimiter = createRateLimiter(db, config.rateLimitPerMinute, { now: options.now });
   const media = createMediaLibrary({ db, config, jobs, log, imageUsers: findImageUsers, publicChanged: (trx) => publicContentChanged(trx, { section: "media" }) });
+  const authDeps = { db, kind, mailer, rateLimiter, now: options.now };
+  // Loaded when first needed (auth/auth-service.server.ts): a visitor's pages never load it.
+  const auth = lazyAuth(() => import("~/auth/auth.server.ts").then(({ createAuth }) => createAuth(config, authDeps)));
   // One process at a time, so several starting together on one PostgreSQL do not race.
   await oneAtATime(db, kind, async () => {
     await migrateToLatest(db);
-    await migrateAuthTables(config, { db, kind, mailer, rateLimiter });
+    await migrateAuthTablesOnce(db, () => import("~/auth/auth.server.ts").then(({ migrateAuthTables }) => migrateAuthTables(config, authDeps)));
     if (config.demoContent) await seedDemoContent(db, media, log);
     await adoptDemoImagesOnce(db, media, log);
   });
@@ -69,7 +73,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     config,
     db,
     dbKind: kind,
-    auth: createAuth(config, { db, kind, mailer, rateLimiter, now: options.now }),
+    auth,
     mailer,
     jobs,
     media,

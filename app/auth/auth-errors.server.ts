@@ -1,4 +1,4 @@
-import { isAPIError } from "better-auth/api";
+import { isAuthRefusal } from "./auth-service.server.ts";
 import { AppError } from "../errors.ts";
 import { tooManyAttempts } from "../shared/messages.ts";
 
@@ -24,7 +24,7 @@ function refusal(status: number, body: { code?: unknown; message?: unknown } | u
 
 /** A thrown better-auth refusal as our AppError (other errors are rethrown). */
 export function authRefusal(error: unknown, messages: AuthMessages = {}): never {
-  if (!isAPIError(error)) throw error;
+  if (!isAuthRefusal(error)) throw error;
   throw refusal(error.statusCode, error.body as { code?: unknown; message?: unknown } | undefined, new Headers(error.headers as HeadersInit).get("Retry-After"), messages);
 }
 
@@ -43,3 +43,13 @@ export const AUTH_MESSAGES = {
   wrongCode: { message: "That code is not right (or has expired). Enter the current 6-digit code from your app." },
   wrongRecoveryCode: { message: "That recovery code is not right, or was used already." },
 };
+
+/**
+ * For pages calling better-auth directly: its 429 becomes the form's message (with Retry-After),
+ * anything else is left to the caller.
+ */
+export function rateLimitRefusal(error: unknown): AppError | undefined {
+  if (!isAuthRefusal(error) || error.statusCode !== 429) return undefined;
+  const seconds = Number(new Headers(error.headers as HeadersInit).get("Retry-After")) || 60;
+  return new AppError(429, tooManyAttempts(seconds), undefined, { retryAfterSeconds: seconds });
+}

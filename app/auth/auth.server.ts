@@ -13,8 +13,8 @@ import { passwordAttemptHooks } from "./password-attempts.server.ts";
 import { voidResetLinks } from "./reset-links.server.ts";
 import { createSignInThrottle } from "./sign-in-throttle.server.ts";
 
-/** The header our own server sets from the socket (or trusted proxy); clients cannot forge it. */
-export const CLIENT_IP_HEADER = "x-rankwell-client-ip";
+import { CLIENT_IP_HEADER } from "./auth-service.server.ts";
+import { AUTH_SESSION_FIELDS } from "./auth-tables.server.ts";
 
 /** What better-auth works with besides its configuration. */
 export interface AuthDeps {
@@ -121,10 +121,7 @@ function authOptions(config: Config, { db, kind, mailer, rateLimiter, now }: Aut
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
       // Stamped by the session hooks and account hooks (account-hooks.server.ts), read by the viewer.
-      additionalFields: {
-        secondFactorAt: { type: "date", required: false, input: false },
-        confirmedAt: { type: "date", required: false, input: false },
-      },
+      additionalFields: AUTH_SESSION_FIELDS,
     },
     databaseHooks: { session: { create: sessions } },
     plugins: [
@@ -166,11 +163,4 @@ export type Auth = ReturnType<typeof createAuth>;
 export async function migrateAuthTables(config: Config, deps: AuthDeps) {
   const { runMigrations } = await getMigrations(authOptions(config, deps));
   await runMigrations();
-}
-
-declare module "../services.server.ts" {
-  interface Services {
-    /** better-auth: sign-up, sign-in, sessions (this module). */
-    auth: Auth;
-  }
 }

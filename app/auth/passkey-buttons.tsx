@@ -1,5 +1,4 @@
 import { shortDate } from "../shared/dates.ts";
-import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "../ui/button.tsx";
@@ -61,6 +60,8 @@ export function AddPasskeyButton() {
         onClick={() =>
           run(async () => {
             const options = await call("/api/auth/passkey/generate-register-options");
+            // Loaded on the click: the server rendering these pages never needs it, nor does a page that is not used for a passkey.
+            const { startRegistration } = await import("@simplewebauthn/browser");
             const response = await startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"] });
             await call("/api/auth/passkey/verify-registration", { response, name: passkeyName() });
             await revalidator.revalidate();
@@ -87,6 +88,7 @@ export function PasskeySignInButton({ redirectTo, label = "Sign in with a passke
         onClick={() =>
           run(async () => {
             const options = await call("/api/auth/passkey/generate-authenticate-options");
+            const { startAuthentication } = await import("@simplewebauthn/browser");
             const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
             await call("/api/auth/passkey/verify-authentication", { response });
             // A full load: every part of the page (header, roles) follows the new session.

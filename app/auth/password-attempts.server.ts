@@ -1,5 +1,4 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
-import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import type { Limit, RateLimiter } from "../security/rate-limit.server.ts";
 import { tooManyAttempts } from "../shared/messages.ts";
@@ -151,14 +150,4 @@ export function passwordAttemptHooks({ db, limiter, throttle, mailer, appUrl, cl
       if (WRONG_PASSWORD_CODES.has(String(returned.body?.code ?? ""))) await wrongPassword(account, ip);
     }),
   };
-}
-
-/**
- * For pages calling better-auth directly: its 429 becomes the form's message (with Retry-After),
- * anything else is left to the caller.
- */
-export function rateLimitRefusal(error: unknown): AppError | undefined {
-  if (!isAPIError(error) || error.statusCode !== 429) return undefined;
-  const seconds = Number(new Headers(error.headers as HeadersInit).get("Retry-After")) || 60;
-  return new AppError(429, tooManyAttempts(seconds), undefined, { retryAfterSeconds: seconds });
 }

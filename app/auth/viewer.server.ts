@@ -3,6 +3,7 @@ import { noteUserId } from "../logger.server.ts";
 import type { Services } from "../services.server.ts";
 import type { RoleWait } from "./confirmation.ts";
 import { isRole, type Role } from "./roles.ts";
+import { hasSessionCookie } from "./session-cookie.ts";
 import { touchSession } from "./sessions.server.ts";
 
 export interface SignedInUser {
@@ -44,6 +45,8 @@ const asDate = (value: unknown) => (value ? new Date(value as string | Date) : n
  * person there instead of in.
  */
 export async function loadViewer(services: Services, headers: Headers, ip: string): Promise<Viewer> {
+  // No session cookie, nobody signed in: answered without loading better-auth.
+  if (!hasSessionCookie(headers.get("cookie"))) return { ...ANONYMOUS, ip };
   const session = await services.auth.api.getSession({ headers });
   if (!session) return { ...ANONYMOUS, ip };
   const email = session.user.email.toLowerCase();

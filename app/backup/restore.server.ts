@@ -3,7 +3,6 @@ import { createReadStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { migrateAuthTables } from "../auth/auth.server.ts";
 import type { Config } from "../config.server.ts";
 import { type Db, type DbKind, migrateToLatest, oneAtATime, openDatabase } from "../db/db.server.ts";
 import { migrateOnly } from "../db/migration-status.server.ts";
@@ -104,6 +103,8 @@ export async function restoreBackup(file: string, config: Config, options: { rep
         replacedBackup = (await createBackup({ db, kind, s3: config.media.s3 }, options.replacedBackup)).file;
         await dropAllTables(db, kind);
       }
+      // better-auth is loaded only here: the server imports this module, and must not load it at start.
+      const { migrateAuthTables } = await import("../auth/auth.server.ts");
       try {
         await migrateOnly(db, manifest.migrations);
         await migrateAuthTables(config, authDeps(db, kind, config));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { harmlessQueryParam, hasSessionCookie } from "./cached-pages.ts";
+import { hasSessionCookie } from "../auth/session-cookie.ts";
+import { harmlessQueryParam } from "./cached-pages.ts";
 
 describe("who the page cache answers", () => {
   it("recognises better-auth's session cookie, on http and https, among others", () => {

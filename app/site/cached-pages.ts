@@ -17,5 +17,3 @@ export const STATIC_PAGE = { staticPage: true } as const;
 
 export const isStaticPage = (handle: unknown) => (handle as { staticPage?: boolean } | undefined)?.staticPage === true;
 
-/** better-auth's session cookie (`better-auth.session_token`, `__Secure-` prefixed on https). */
-export const hasSessionCookie = (cookieHeader: string | undefined) => !!cookieHeader && /(^|;\s*)(__Secure-)?better-auth\.session_(token|data)=/.test(cookieHeader);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port.ts";
-import { startArgs } from "./start-command.ts";
+import { startCommand } from "./start-command.ts";
 
 /**
  * The production server from the build, as the scripts measure and photograph it: demo content on
@@ -35,8 +35,10 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const work = mkdtempSync(join(tmpdir(), `rankwell-${options.name}-`));
+  const start = startCommand();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...start.env,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -52,7 +54,7 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     else env[name] = value;
   }
   let output = "";
-  const child = spawn(process.execPath, startArgs(), { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, start.args, { env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => {
     output += chunk;

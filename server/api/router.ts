@@ -1,5 +1,5 @@
-import { fromNodeHeaders } from "better-auth/node";
 import express, { type Router } from "express";
+import type { IncomingHttpHeaders } from "node:http";
 import { apiAccess, apiKey, requiredRole } from "~/access.ts";
 import { roleWaitMessage } from "~/auth/confirmation.ts";
 import { hasRole } from "~/auth/roles.ts";
@@ -24,7 +24,7 @@ export function apiRouter(services: Services, endpoints: Endpoint[], clientIpOf:
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
     router[method](endpoint.path, async (req, res) => {
       const clientIp = clientIpOf(req);
-      const viewer = await loadViewer(services, fromNodeHeaders(req.headers), clientIp);
+      const viewer = await loadViewer(services, webHeaders(req.headers), clientIp);
       if (access !== "public" && !viewer.user) throw new AppError(401, SIGN_IN_FIRST);
       const role = requiredRole(access);
       if (role && !hasRole(viewer, role)) {
@@ -50,4 +50,14 @@ export function apiRouter(services: Services, endpoints: Endpoint[], clientIpOf:
     res.status(404).json({ error: "No such API call" });
   });
   return router;
+}
+
+/** A Node request's headers as the Fetch API's Headers (what better-auth reads the session from). */
+function webHeaders(headers: IncomingHttpHeaders): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (Array.isArray(value)) for (const v of value) result.append(name, v);
+    else if (value !== undefined) result.set(name, value);
+  }
+  return result;
 }

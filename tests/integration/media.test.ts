@@ -444,7 +444,7 @@ describe("demo images of sites seeded before the library", () => {
       const adopted = await imageOf("00000000000000000000dead");
       expect(adopted).toMatch(/^\/media\/[0-9a-f]{32}-160x160-team-1\.svg$/);
       expect((await upgraded.client().fetch(adopted)).status).toBe(200);
-      expect(await db.selectFrom("data_steps").select("name").execute()).toEqual([{ name: "adopt_demo_images" }]);
+      expect(await db.selectFrom("data_steps").select("name").where("name", "not like", "auth-tables %").execute()).toEqual([{ name: "adopt_demo_images" }]);
 
       // The next start does not scan: an old path that turns up now (written here by hand) stays.
       await db.insertInto("content_items").values(legacyMember("00000000000000000000beef", "team-2")).execute();

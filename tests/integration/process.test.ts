@@ -86,22 +86,27 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the server process", () => {
     expect(stopped.code, stopped.output).toBe(0);
   }, 60_000);
 
-  it("loads heavy modules when first needed, not at start: the password dictionary at sign-up, jsdom and sharp on the first upload", async () => {
+  it("loads heavy modules when first needed, not at start: better-auth at the first sign-in, the password dictionary at sign-up, jsdom and sharp on the first upload", async () => {
     const logDir = mkdtempSync(join(tmpdir(), "rankwell-modules-"));
     const moduleLog = join(logDir, "loaded.txt");
+    const database = { DATABASE_URL: `file:${join(logDir, "site.db")}` };
     try {
-      const server = await launch(["--import", "./tests/setup/record-modules.ts", "server/main.ts"], { DEMO_CONTENT: "off", MODULE_LOG: moduleLog });
+      // The first start on a new database creates better-auth's tables, which loads it; a later start of the same release does not.
+      const first = await launch(["server/main.ts"], { DEMO_CONTENT: "off", ...database });
+      expect((await first.stop()).code).toBe(0);
+      const server = await launch(["--import", "./tests/setup/record-modules.ts", "server/main.ts"], { DEMO_CONTENT: "off", MODULE_LOG: moduleLog, ...database });
       const loaded = (name: string) => existsSync(moduleLog) && readFileSync(moduleLog, "utf8").includes(`/node_modules/${name}/`);
       for (const path of ["/", "/login", "/healthz"]) expect((await fetch(server.url + path)).status).toBe(200);
       // The log is real: what a start needs is in it.
       expect(loaded("better-sqlite3")).toBe(true);
       // Each costs an idle process 10-70 MB (npm run footprint, README); none is needed to serve pages.
-      for (const heavy of ["jsdom", "dompurify", "sharp", "@zxcvbn-ts/language-common", "nodemailer", "pg", "pdf-lib"]) expect(loaded(heavy), heavy).toBe(false);
+      for (const heavy of ["better-auth", "@simplewebauthn/server", "jose", "jsdom", "dompurify", "sharp", "@zxcvbn-ts/language-common", "nodemailer", "pg", "pdf-lib"]) expect(loaded(heavy), heavy).toBe(false);
 
       // An editor's SVG upload brings them in.
       const editor = new TestClient(server.url);
       const email = "svg-editor@example.com";
       expect((await editor.json("POST", "/api/auth/sign-up/email", { email, password: PASSWORD, name: "svg" })).status).toBe(200);
+      expect(loaded("better-auth"), "the first call to better-auth loads it").toBe(true);
       expect(loaded("@zxcvbn-ts/language-common"), "a new password is checked against the common ones").toBe(true);
       // A role holder: a verified address, the role from the command line, a second factor.
       const db = new Database(server.env.DATABASE_URL.slice("file:".length));

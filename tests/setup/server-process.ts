@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../scripts/lib/free-port.ts";
-import { startArgs } from "../../scripts/lib/start-command.ts";
+import { startCommand } from "../../scripts/lib/start-command.ts";
 
 /**
  * The server as an operator runs it: `node server/main.ts` (the production build) in a process of
@@ -33,9 +33,11 @@ export function killAllServers() {
 export async function spawnServer(env: Record<string, string>, options: { port?: number } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "rankwell-proc-"));
-  const child = spawn(process.execPath, startArgs(), {
+  const start = startCommand();
+  const child = spawn(process.execPath, start.args, {
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

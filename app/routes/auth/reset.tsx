@@ -1,8 +1,8 @@
-import { isAPIError } from "better-auth/api";
+import { isAuthRefusal } from "~/auth/auth-service.server.ts";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { resetPasswordSchema, resetRequestSchema } from "~/auth/credentials.ts";
 import { AppError, parseInput } from "~/errors.ts";
-import { rateLimitRefusal } from "~/auth/password-attempts.server.ts";
+import { rateLimitRefusal } from "~/auth/auth-errors.server.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext } from "~/services.server.ts";
 import { Button } from "~/ui/button.tsx";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(requestContext);
   // better-auth's hooks count each attempt per IP, and reset mails per address (auth/password-attempts.server.ts).
   const limited = (error: unknown) => {
-    if (isAPIError(error)) refuseCommonPassword((error.body ?? {}) as { code?: unknown }, "password");
+    if (isAuthRefusal(error)) refuseCommonPassword((error.body ?? {}) as { code?: unknown }, "password");
     throw rateLimitRefusal(error) ?? error;
   };
   return guardForm(values, async () => {

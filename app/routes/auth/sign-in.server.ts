@@ -1,11 +1,11 @@
-import { isAPIError } from "better-auth/api";
+import { isAuthRefusal } from "~/auth/auth-service.server.ts";
 import { redirect } from "react-router";
 import { COMMON_PASSWORD } from "~/auth/common-passwords.server.ts";
 import { credentialsSchema, LOGIN_FAILED } from "~/auth/credentials.ts";
 import { SIGNED_IN_LANDING } from "~/auth/landing.ts";
 import { safeRedirect } from "~/auth/permissions.server.ts";
 import { viewerContext } from "~/auth/viewer.server.ts";
-import { rateLimitRefusal } from "~/auth/password-attempts.server.ts";
+import { rateLimitRefusal } from "~/auth/auth-errors.server.ts";
 import { AppError, parseInput } from "~/errors.ts";
 import { formValues, guardForm } from "~/forms.server.ts";
 import { requestContext, type RouteContext } from "~/services.server.ts";
@@ -77,7 +77,7 @@ export const WELCOME_HOME = "/?welcome=1";
  */
 export const withRateLimitRefusal = (work: Promise<Response>, passwordField = "password") =>
   work.catch((error: unknown) => {
-    if (isAPIError(error)) refuseCommonPassword((error.body ?? {}) as { code?: unknown }, passwordField);
+    if (isAuthRefusal(error)) refuseCommonPassword((error.body ?? {}) as { code?: unknown }, passwordField);
     throw rateLimitRefusal(error) ?? error;
   });
 

@@ -1,4 +1,4 @@
-import { isAPIError } from "better-auth/api";
+import { isAuthRefusal } from "~/auth/auth-service.server.ts";
 import { Link } from "react-router";
 import { requestContext } from "~/services.server.ts";
 import { Page } from "~/layout/page.tsx";
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     await services.auth.api.verifyEmail({ query: { token }, headers: request.headers });
     return { verified: true };
   } catch (error) {
-    if (isAPIError(error)) return { verified: false };
+    if (isAuthRefusal(error)) return { verified: false };
     throw error;
   }
 }
