@@ -128,8 +128,12 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL going away", () =
       expect(stalledHealth.afterMs).toBeLessThan(HEALTH_CACHE_MS + 2000);
       expect(stalledHealth.report.body.database.readError).toMatch(/no answer within/);
       expect(stalledOrder.result.status).toBe(503);
+      // Each wait for the stalled database ends at the query timeout (the 1 s statement timeout + 2 s,
+      // db.server.ts). An order meets it once. A page, rendered while the order's and the health
+      // check's connections are stuck, has met it up to twice in a row (4.0 s here, 6,020 ms in one
+      // CI run): two timeouts and a second for a busy machine.
       expect(stalledOrder.ms).toBeLessThan(6000);
-      expect(stalledPage.ms).toBeLessThan(6000);
+      expect(stalledPage.ms).toBeLessThan(7000);
     } finally {
       proxy.resume();
     }
