@@ -38,6 +38,14 @@ export function watchPublicVersion(db: Db, config: Config, log: Logger, options:
   };
   // An unreachable database leaves the version as it was: cached pages keep being served.
   const refreshQuietly = () => refresh().catch(() => undefined);
+  // One poll at a time: against a stalled database each would hold a pooled connection until the
+  // query timeout, and a poll a second would soon hold the pool that pages need.
+  let polling = false;
+  const pollOnce = () => {
+    if (polling) return;
+    polling = true;
+    void refreshQuietly().finally(() => (polling = false));
+  };
 
   let unsubscribe = () => {};
   let poll: NodeJS.Timeout | undefined;
@@ -46,7 +54,7 @@ export function watchPublicVersion(db: Db, config: Config, log: Logger, options:
     unsubscribe = onPublicChange(() => {
       unsureSince = Date.now();
     });
-    poll = setInterval(refreshQuietly, options.pollMs ?? 1000);
+    poll = setInterval(pollOnce, options.pollMs ?? 1000);
     poll.unref();
     void listen();
   }
