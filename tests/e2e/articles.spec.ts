@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import sharp from "sharp";
+import { rgbPng } from "./png.ts";
 import { e2eEnv } from "../../playwright.config.ts";
 import { axeViolations } from "./axe-check.ts";
 import { makeEditor, register, uniqueEmail } from "./helpers.ts";
@@ -14,7 +14,8 @@ import { makeEditor, register, uniqueEmail } from "./helpers.ts";
 const stamp = Date.now().toString(36);
 
 async function photo(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 40, g: seed % 256, b: Date.now() % 256 } } }).png().toBuffer();
+  const blue = Date.now() % 256;
+  return rgbPng(1200, 675, () => [40, seed % 256, blue]);
 }
 
 for (const width of [390, 1440]) {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import sharp from "sharp";
+import { rgbPng } from "./png.ts";
 import { e2eEnv } from "../../playwright.config.ts";
 import { axeViolations } from "./axe-check.ts";
 import { makeEditor, register, uniqueEmail } from "./helpers.ts";
@@ -14,15 +14,7 @@ const stamp = Date.now().toString(36);
 
 /** A 1280 × 720 photo-like PNG (a gradient), different in every run. */
 async function photo(seed: number): Promise<Buffer> {
-  const width = 1280;
-  const height = 720;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < width * height; i++) {
-    pixels[i * 3] = (i % width) / 5;
-    pixels[i * 3 + 1] = Math.floor(i / width) / 3;
-    pixels[i * 3 + 2] = seed % 256;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return rgbPng(1280, 720, (x, y) => [Math.floor(x / 5), Math.floor(y / 3), seed % 256]);
 }
 
 test("an editor picks an uploaded image for the banner and a visitor sees it, sized, on the landing page", async ({ page, browser }) => {
