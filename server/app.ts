@@ -23,6 +23,7 @@ import { CACHED_PAGE_SCRIPT_SRC, pageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./assets.ts";
 import { publishedContentPaths } from "~/content/public/documents.server.ts";
 import { SINGLE_SEGMENT_MARK, singleSegmentPagePath } from "~/content/registry/slugs.ts";
+import { SIGN_IN_PATHS } from "~/site/cached-pages.ts";
 import { sessionDependent } from "./session-dependent.ts";
 import { metricsEndpoint } from "./metrics.ts";
 import { requestIdOf } from "./request-log.ts";
@@ -86,6 +87,9 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
   const security = { dev: config.env === "development", formTargets: [config.paypal.baseUrl], hsts: config.appUrl.startsWith("https://") };
   // For answers with no inline script: cached pages, assets, /healthz.
   const scriptlessHeaders = securityHeaderList(security, CACHED_PAGE_SCRIPT_SRC);
+  // Public content pages hold nothing another window could reach, and isolating them costs a
+  // phone a process of its own per visit (docs/decisions/0042); sign-in forms stay isolated.
+  const contentPageHeaders = securityHeaderList(security, CACHED_PAGE_SCRIPT_SRC, { isolate: false });
   app.use(securityHeaders(security));
 
   const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -107,7 +111,7 @@ export function createApp(services: Services, options: AppOptions = {}): Rankwel
   const renderAnonymous = anonymousRenderer(config, () => services);
   const cache = pageCache({
     version: services.publicVersion,
-    securityHeaders: scriptlessHeaders,
+    securityHeaders: (path) => (SIGN_IN_PATHS.has(path) ? scriptlessHeaders : contentPageHeaders),
     onAnswer: services.metrics.pageCache,
     contentPaths: () => publishedContentPaths(services.db),
     render: (path, req) => renderAnonymous(path, { clientIp: clientIpOf(req), requestId: req.res?.locals.requestId as string }),

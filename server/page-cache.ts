@@ -4,6 +4,7 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { hasSessionCookie } from "~/auth/session-cookie.ts";
+import { OPENER_POLICY } from "./security-headers.ts";
 import { CACHED_PATHS, harmlessQueryParam } from "~/site/cached-pages.ts";
 import type { PublicVersion } from "~/content/public/public-version.server.ts";
 
@@ -32,8 +33,11 @@ export interface PageCacheOptions {
    * (a form's action, a hidden field) for every later visitor.
    */
   render(path: string, req: ExpressRequest): Promise<Response>;
-  /** The security headers of a cached page (its CSP without a nonce). */
-  securityHeaders: [string, string][];
+  /**
+   * The security headers of the cached page at `path` (its CSP without a nonce): exactly these,
+   * replacing any that were set for the request before the cache answered.
+   */
+  securityHeaders(path: string): [string, string][];
   maxEntries?: number;
   /**
    * The addresses of published pages and articles (issue 23) at a public version: cached like the
@@ -131,7 +135,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
     const entry = key && current(key, version);
     if (!entry) return false;
     options.onAnswer?.("hit");
-    send(req, res, entry, "hit", options.securityHeaders);
+    send(req, res, entry, "hit", options.securityHeaders(key));
     return true;
   };
 
@@ -144,7 +148,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
       const hit = current(key, version);
       if (hit) {
         options.onAnswer?.("hit");
-        return send(req, res, hit, "hit", options.securityHeaders);
+        return send(req, res, hit, "hit", options.securityHeaders(key));
       }
       let pending = rendering.get(key);
       if (!pending) {
@@ -154,7 +158,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
       const entry = await pending;
       if (entry instanceof Response) return next(); // not cacheable: React Router answers it the usual way
       options.onAnswer?.("miss");
-      send(req, res, entry, "miss", options.securityHeaders);
+      send(req, res, entry, "miss", options.securityHeaders(key));
     } catch (error) {
       next(error);
     }
@@ -163,6 +167,8 @@ export function pageCache(options: PageCacheOptions): PageCache {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry, cache: "hit" | "miss", securityHeaders: [string, string][]) {
+  // A miss passed Express's security middleware, which isolates every page it sees.
+  res.removeHeader(OPENER_POLICY);
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);

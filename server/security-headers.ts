@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 
+/** The header that gives a page a browsing context group (and, on Android, a process) of its own. */
+export const OPENER_POLICY = "Cross-Origin-Opener-Policy";
+
 export interface SecurityOptions {
   dev: boolean;
   formTargets: string[];
@@ -11,8 +14,10 @@ export interface SecurityOptions {
 /**
  * The security headers, for one response. `scriptSrc` is the CSP's script rule: a nonce for pages
  * that hydrate, `'self'` for answers with no inline script (cached pages, assets, /healthz).
+ * `isolate: false` leaves out Cross-Origin-Opener-Policy, for the public content pages only
+ * (docs/decisions/0042): everything else keeps the browser from giving another window a handle on it.
  */
-export function securityHeaderList(options: SecurityOptions, scriptSrc: string): [string, string][] {
+export function securityHeaderList(options: SecurityOptions, scriptSrc: string, { isolate = true } = {}): [string, string][] {
   const csp = [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
@@ -33,7 +38,7 @@ export function securityHeaderList(options: SecurityOptions, scriptSrc: string):
     ...(options.hsts ? [["Strict-Transport-Security", "max-age=31536000"] as [string, string]] : []),
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["X-Frame-Options", "DENY"],
-    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ...(isolate ? [[OPENER_POLICY, "same-origin"] as [string, string]] : []),
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
   ];
 }

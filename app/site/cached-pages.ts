@@ -9,6 +9,13 @@ export const CACHED_PATHS: ReadonlySet<string> = new Set([
   ...["/contact", "/contact-us", "/thanks", "/subscribe", "/login", "/register", "/reset"],
 ]);
 
+/**
+ * The cached pages that take a password. Unlike the other public pages they keep
+ * Cross-Origin-Opener-Policy (docs/decisions/0042): a window that opened one loses its handle on
+ * it, so it cannot later send that tab to a look-alike form.
+ */
+export const SIGN_IN_PATHS: ReadonlySet<string> = new Set(["/login", "/register", "/reset"]);
+
 /** Query parameters that do not change a cached page (campaign tags); any other query bypasses the cache. */
 export const harmlessQueryParam = (name: string) => name.startsWith("utm_") || name === "gclid" || name === "fbclid";
 

@@ -11,6 +11,8 @@ import { signedUpClient, startTestServer, type TestClient, type TestServer } fro
 const PAGES = ["/", "/pricing/", "/service/"];
 /** The forms a visitor opens before signing in: the same for everyone until posted. */
 const FORM_PAGES = ["/contact", "/contact-us", "/thanks", "/subscribe", "/login", "/register", "/reset"];
+/** The forms that take a password: isolated from other windows like every signed-in page. */
+const SIGN_IN_FORMS = ["/login", "/register", "/reset"];
 
 let server: TestServer;
 let admin: TestClient;
@@ -110,6 +112,27 @@ describe("page cache for anonymous visitors", () => {
     expect(next.headers.get("X-Cache")).toBe("miss");
     expect(h1Of(await next.text())).toContain("Fresh from the admin");
     expect((await anonymous("/")).headers.get("X-Cache")).toBe("hit");
+  });
+
+  it("isolates from other windows every page but the public content pages, which keep their other security headers (decision 0042)", async () => {
+    const content = ["/", "/pricing/", "/service/", "/contact", "/local-seo/", "/blog/", "/blog/how-long-does-seo-take/"];
+    await editBanner("Isolation check"); // a new public version: the next answers are rendered (misses)
+    for (const round of ["miss", "hit"]) {
+      for (const path of [...content, ...SIGN_IN_FORMS]) {
+        const response = await anonymous(path);
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get("X-Cache"), `${path} ${round}`).toBe(round);
+        expect(response.headers.get("Cross-Origin-Opener-Policy"), path).toBe(SIGN_IN_FORMS.includes(path) ? "same-origin" : null);
+        expect(response.headers.get("Content-Security-Policy"), path).toContain("frame-ancestors 'none'");
+        expect(response.headers.get("X-Frame-Options"), path).toBe("DENY");
+        expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
+      }
+    }
+    // The same public page rendered for a session, and everything else, stays isolated.
+    for (const response of [await admin.fetch("/"), await admin.fetch("/admin"), await admin.fetch("/api/banner"), await anonymous("/?subscribed=1")]) {
+      expect(response.headers.get("X-Cache"), response.url).toBeNull();
+      expect(response.headers.get("Cross-Origin-Opener-Policy"), response.url).toBe("same-origin");
+    }
   });
 
   it("shows an edit made through another server process on the same database within two seconds", async () => {
