@@ -53,7 +53,7 @@ export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
   const { footerAbout, footerAddress, footerSocial } = chrome;
   const heading = "mb-3 text-base font-bold text-ink";
   return (
-    <footer className="border-t border-gray-200 bg-gray-50 text-gray-800">
+    <footer className="lazy-render border-t border-gray-200 bg-gray-50 text-gray-800">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <SiteLogo logo={chrome.logo} />

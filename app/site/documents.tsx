@@ -29,7 +29,7 @@ type BlockContent = Parameters<(typeof landing)[number]["Block"]>[0]["content"];
 /** A created page: its hero (the page's one h1), then its blocks in order. */
 export function PageView({ page, content, slots }: { page: Page; content: Partial<BlockContent>; slots: LandingSlots }) {
   return (
-    <main id="main">
+    <main id="main" className="lazy-sections">
       <section className="bg-gray-50 py-12 md:py-16">
         <div className={`${container} grid items-center gap-8 md:grid-cols-2`}>
           <div>

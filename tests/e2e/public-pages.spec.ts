@@ -75,6 +75,35 @@ for (const [device, viewport] of [
       }
     });
 
+    test("an anchor link lands on its section, from another page and on the landing page itself", async ({ page }) => {
+      // Sections below the first screen are laid out only when near it (decision 0042), with a
+      // placeholder height until then: the jump must still end on its section, under the header.
+      const landedOn = async (id: string) => {
+        await expect
+          .poll(async () => {
+            const [sectionTop, headerBottom, scrolled] = await page.evaluate((target) => {
+              const header = document.querySelector("header")!.getBoundingClientRect();
+              return [document.getElementById(target)!.getBoundingClientRect().top, header.bottom, window.scrollY];
+            }, id);
+            const gap = Math.round(sectionTop - headerBottom);
+            return gap >= -1 && gap <= 40 ? "right under the header" : `${gap} px below the header (scrolled to ${Math.round(scrolled)})`;
+          }, { message: `#${id} after the jump`, timeout: 3000 })
+          .toBe("right under the header");
+      };
+      for (const id of ["about", "pricing", "testimonial", "contact"]) {
+        await page.goto("/pricing/");
+        const link = page.locator(`a[href="/#${id}"]`);
+        if (await link.count()) await link.first().dispatchEvent("click");
+        else await page.goto(`/#${id}`);
+        await expect(page).toHaveURL(new RegExp(`/#${id}$`));
+        await landedOn(id);
+        // The same link on the landing page: a jump within the document.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.locator(`a[href="/#${id}"]`).first().dispatchEvent("click");
+        await landedOn(id);
+      }
+    });
+
     test("the FAQ opens and closes from the keyboard", async ({ page }) => {
       await page.goto("/");
       const first = page.locator("#faq details").first();

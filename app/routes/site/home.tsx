@@ -51,7 +51,7 @@ export default function Home({ loaderData: s }: Route.ComponentProps) {
     <>
       {s.preview && <PreviewNotice />}
       <SiteHeader viewer={viewer} logo={chrome.logo} />
-      <main id="main">
+      <main id="main" className="lazy-sections">
         {landing.map(({ sections, Block }) => (
           <Block key={sections.join()} content={s} chrome={chrome} contactForm={contactForm} />
         ))}
