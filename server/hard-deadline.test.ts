@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
 /** Runs `code` in a Node process of its own; answers how it ended and when (ms after it started running). */
@@ -34,5 +34,42 @@ describe("the shutdown's hard deadline", () => {
     `);
     expect(result.code).toBe(1);
     expect(result.output).toContain("main timer");
+  }, 20_000);
+
+  it("ends a process whose exit never completes", async () => {
+    // As process.exit waiting on V8's threads (nodejs/node#54918): the exit has begun and never ends.
+    const result = await run(`
+      import { armHardDeadline } from "./server/hard-deadline.ts";
+      armHardDeadline(700, () => {});
+      process.on("exit", () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0));
+      process.exit(0);
+    `);
+    expect(result.signal).toBe("SIGKILL");
+    expect(result.output).toContain("grace period over");
+  }, 20_000);
+
+  it("leaves no watchdog behind when the process ends first", async () => {
+    // A grace no other test uses, to find this test's watchdog by its command line.
+    const marker = "rankwell-watchdog 9.823";
+    const watchdogs = () => {
+      try {
+        return execFileSync("pgrep", ["-f", marker], { encoding: "utf8" }).trim();
+      } catch {
+        return ""; // pgrep exits 1 when nothing matches
+      }
+    };
+    const result = await run(`
+      import { execFileSync } from "node:child_process";
+      import { armHardDeadline } from "./server/hard-deadline.ts";
+      armHardDeadline(9873, () => {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      console.log("watchdog running:", execFileSync("pgrep", ["-f", ${JSON.stringify(marker)}], { encoding: "utf8" }).trim() !== "");
+      process.exit(0);
+    `);
+    expect(result.code).toBe(0);
+    expect(result.output).toContain("watchdog running: true");
+    const deadline = Date.now() + 2000;
+    while (watchdogs() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(watchdogs()).toBe("");
   }, 20_000);
 });

@@ -11,6 +11,9 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 
 type AppModule = typeof import("./index.ts");
 
+/** How long the stopped process idles before it exits (see `stop`). */
+const EXIT_IDLE_MS = 100;
+
 async function main() {
   let mod: AppModule;
   let devMiddleware: import("express").RequestHandler | undefined;
@@ -58,6 +61,10 @@ async function main() {
     await viteServer?.close();
     if (cut > 0) log.error(`${cut} request(s) still running at the end of the grace period were cut`);
     log.info("stopped");
+    // A moment with nothing to do before exiting: V8 finishes the compilations the shutdown's own
+    // work started (and the collections they ask of this thread), which process.exit would
+    // otherwise wait for with this thread blocked, forever (server/hard-deadline.ts).
+    await new Promise((resolve) => setTimeout(resolve, EXIT_IDLE_MS));
     process.exit(0);
   };
   // Vite (dev) exits on SIGTERM by itself, which would cut the drain short: the drain decides.
