@@ -1,14 +1,17 @@
 import { execFileSync, spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
-/** Runs `code` in a Node process of its own; answers how it ended and when (ms after it started running). */
-function run(code: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+/** Runs `code` in a Node process of its own; answers how it ended, what it printed, and how long its output stayed open after it exited. */
+function run(code: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string; outputOpenMs: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
-    child.on("exit", (exitCode, signal) => resolve({ code: exitCode, signal, output }));
+    // Resolved once its output is closed too: how long that stayed open after the exit.
+    let exitedAt = 0;
+    child.on("exit", () => (exitedAt = Date.now()));
+    child.on("close", (exitCode, signal) => resolve({ code: exitCode, signal, output, outputOpenMs: Date.now() - exitedAt }));
   });
 }
 
@@ -68,6 +71,8 @@ describe("the shutdown's hard deadline", () => {
     `);
     expect(result.code).toBe(0);
     expect(result.output).toContain("watchdog running: true");
+    // Whoever reads the process's output (a supervisor, a pipe) sees it end with the process.
+    expect(result.outputOpenMs).toBeLessThan(1000);
     const deadline = Date.now() + 2000;
     while (watchdogs() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(watchdogs()).toBe("");

@@ -4,10 +4,11 @@ import { spawn } from "node:child_process";
  * The watchdog: a shell started at SIGTERM that kills this process (SIGKILL) when the grace period
  * is over, unless the process has ended first. It holds the read end of a pipe only this process
  * writes to: the end of this process, however it ends, closes the pipe, `cat` returns and the
- * shell stops its timer, so it can never signal a process that merely took over the PID.
+ * shell stops its timer, so it can never signal a process that merely took over the PID. The
+ * `sleep` it leaves behind holds none of this process's output: whoever reads it sees it end.
  */
 const WATCHDOG = `server=$PPID
-( sleep "$1"; echo "[rankwell] shutdown grace period over and the process has not ended: killing it" >&2; kill -KILL "$server" ) &
+( sleep "$1" >/dev/null 2>&1; echo "[rankwell] shutdown grace period over and the process has not ended: killing it" >&2; kill -KILL "$server" ) &
 cat >/dev/null
 kill $! 2>/dev/null`;
 
