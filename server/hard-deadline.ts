@@ -20,8 +20,8 @@ kill $! 2>/dev/null`;
  * - a watchdog process kills this one at the end. Not a worker thread, which it was until
  *   Node's own exit hung: `process.exit` stops worker threads first, then joins V8's platform
  *   threads, and it waits forever when one of them is compiling and waits for a garbage
- *   collection on the main thread (nodejs/node#54918, seen here 2 times in about 25 SIGTERMs
- *   under load; docs/decisions/0043).
+ *   collection on the main thread (nodejs/node#54918; it hung here in 2 of 21 runs of the
+ *   PostgreSQL fault suite; docs/decisions/0043).
  * Started at SIGTERM, not before: an idle process carries nothing extra.
  */
 export function armHardDeadline(ms: number, onMainTimer: () => void): void {

@@ -87,7 +87,6 @@ describe("SIGTERM under load", () => {
       const seenByClients = () => `${acknowledged.size} orders acknowledged, ${waiting} requests waiting for an answer, ${JSON.stringify(outcomes)}, other: ${JSON.stringify(other.slice(0, 10))}; ${seen()}`;
       let stop = false;
       let signalAt = Number.POSITIVE_INFINITY;
-      // Keep-alive clients (fetch keeps connections open): orders and pages.
       /** One request: an order (odd turns) or a page. */
       const request = async (n: number, i: number) => {
         if (i % 2) {
@@ -104,6 +103,7 @@ describe("SIGTERM under load", () => {
           if (page.headers.get("connection") === "close") outcomes.closeHeader += 1;
         }
       };
+      // Keep-alive clients (fetch keeps connections open): orders and pages.
       const client = async (n: number) => {
         for (let i = 0; !stop; i++) {
           const startedAt = Date.now();
